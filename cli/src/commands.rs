@@ -1,0 +1,18 @@
+//! The subcommands. Each returns the process exit code.
+
+mod check;
+mod dump;
+
+use crate::args::{self, Command};
+
+/// Runs a command.
+pub(crate) fn run(command: Command) -> Result<u8, String> {
+    match command {
+        Command::Check { files, json } => check::run(&files, json),
+        Command::Dump { file } => dump::run(&file),
+        Command::Help => {
+            println!("{}", args::USAGE);
+            Ok(0)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+//! The bundled DPjudge map corpus (`maps/`), compiled in with `include_bytes!`
+//! so the web app works offline with every variant and the CLI can resolve
+//! `USE standard` anywhere. Files are latin-1 or UTF-8; [`source`] decodes.
+//!
+//! Only with the `bundled` feature. Copyright 2017 Manus Hand, MIT (see
+//! `maps/README.md`).
+
+use alloc::string::String;
+
+use crate::text::decode;
+
+macro_rules! bundle {
+    ($($name:literal),* $(,)?) => {
+        /// Every bundled file: name and raw bytes, sorted by name.
+        pub const FILES: &[(&str, &[u8])] = &[$(($name, include_bytes!(concat!("../../maps/", $name)))),*];
+    };
+}
+
+bundle![
+    "1897.map",
+    "1898.map",
+    "1900.map",
+    "aberration.map",
+    "ambition.map",
+    "ancmed.map",
+    "azov.map",
+    "brazilian.map",
+    "britain.map",
+    "canton.map",
+    "chaos.map",
+    "chromatic.map",
+    "classical.map",
+    "crowded.map",
+    "empire-up.map",
+    "empire.map",
+    "fiveman.map",
+    "fleetrome.map",
+    "hundred.map",
+    "imperial.geography",
+    "imperial.locations",
+    "imperial.map",
+    "imperial.military",
+    "imperial.politics",
+    "loeb9.map",
+    "midi.map",
+    "milan.map",
+    "minorpower.map",
+    "modern-up.map",
+    "modern.map",
+    "pure.map",
+    "renaissance.map",
+    "sailho.map",
+    "sengoku.map",
+    "shiftaround.map",
+    "shiftleft.map",
+    "shiftright.map",
+    "slovenia.map",
+    "standard.geography",
+    "standard.map",
+    "standard.military",
+    "standard.politics",
+    "standard_dutch.map",
+    "standard_french.map",
+    "standard_german.map",
+    "standard_glhetg.map",
+    "v8.map",
+    "vassal.map",
+    "void.map",
+    "youngstown.geography",
+    "youngstown.locations",
+    "youngstown.map",
+    "youngstown.military",
+    "youngstown.politics",
+    "zeus.map",
+];
+
+/// The raw bytes of bundled file `name` (e.g. `standard.map`).
+pub fn bytes(name: &str) -> Option<&'static [u8]> {
+    FILES.binary_search_by(|(it, _)| (*it).cmp(name)).ok().map(|idx| FILES[idx].1)
+}
+
+/// The decoded text of bundled file `name`.
+pub fn source(name: &str) -> Option<String> {
+    bytes(name).map(|bytes| decode(bytes).into_owned())
+}
+
+/// Names of the bundled variants (the `.map` files, without extension).
+pub fn variants() -> impl Iterator<Item = &'static str> {
+    FILES.iter().filter_map(|(name, _)| name.strip_suffix(".map"))
+}
+
+/// [`crate::map::Sources`] over the bundled files.
+pub struct Bundled;
+
+impl crate::map::Sources for Bundled {
+    fn source(&self, name: &str) -> Option<String> {
+        source(name)
+    }
+}

@@ -1,0 +1,31 @@
+//! judgepad's core: the DPjudge map language, the calendar, orders and the
+//! adjudicator, as pure functions over plain data.
+//!
+//! Reading order: [`text`] (spans, line/column conversion) and
+//! [`diagnostics`] (the diagnostic model) first; then [`syntax`] (lossless
+//! lexing and line classification), [`map`] (loading, validation and the
+//! resolved [`map::Map`]).
+//!
+//! Invariants: no IO (files come through [`map::Sources`]), no clocks, no
+//! panics on user input (everything that reads user text returns a value and
+//! diagnostics), deterministic output (no hash-map iteration anywhere).
+
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+#![warn(clippy::std_instead_of_core, clippy::std_instead_of_alloc)]
+
+extern crate alloc;
+#[cfg(test)]
+extern crate std;
+
+#[cfg(feature = "bundled")]
+pub mod bundled;
+pub mod diagnostics;
+pub mod map;
+mod omap;
+pub mod syntax;
+pub mod text;
+
+pub use diagnostics::{Diagnostic, Severity};
+pub use map::{Map, Sources, load};

@@ -1,0 +1,672 @@
+//! The resolved map: provinces, locations (coasts), adjacency, powers, supply
+//! centres, initial position, rules and calendar data, as plain id-indexed
+//! data built from DPjudge's loader state.
+//!
+//! Pipeline: [`load`] parses the root text, resolves `USE` through the
+//! caller's [`Sources`], runs DPjudge's loader ([`load`](self::load) module) into
+//! [`Raw`], validates it ([`validate`]) and builds the [`Map`]. [`Map::at`]
+//! re-runs the dynamic `IN`/`FROM` blocks that apply in a phase on a copy of
+//! the static state (the calendar decides which ones apply).
+//!
+//! Adjacency follows DPjudge's `Map.abuts` literally (see [`Map::abuts`]): an
+//! ABUTS entry written in lower case is closed to fleets, one written in
+//! Titlecase is closed to armies, a province defined in lower case (`spa`)
+//! takes fleets only on its coasts, and supports ignore coasts.
+
+pub mod load;
+pub mod names;
+mod validate;
+
+use alloc::collections::BTreeMap;
+use alloc::string::{String, ToString};
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::diagnostics::{self, Diagnostic};
+use crate::map::load::{Loader, Raw};
+use crate::map::names::{lower, province_part, starts_lowercase, upper};
+use crate::text::FileSpan;
+
+pub use load::{AbutRule, DynamicBlock, NoSources, SourceFile, Sources, Stanza, Terrain, Tok};
+
+/// Index into [`Map::provinces`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ProvinceId(pub u32);
+
+/// Index into [`Map::locations`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct LocationId(pub u32);
+
+/// Index into [`Map::powers`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PowerId(pub u32);
+
+/// Army or fleet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum UnitKind {
+    /// `A`
+    Army,
+    /// `F`
+    Fleet,
+}
+
+impl UnitKind {
+    /// `A` or `F`.
+    pub const fn letter(self) -> char {
+        match self {
+            UnitKind::Army => 'A',
+            UnitKind::Fleet => 'F',
+        }
+    }
+
+    /// From `A`/`F` (any case).
+    pub fn from_letter(letter: &str) -> Option<UnitKind> {
+        match letter {
+            "A" | "a" => Some(UnitKind::Army),
+            "F" | "f" => Some(UnitKind::Fleet),
+            _ => None,
+        }
+    }
+}
+
+/// What an adjacency query is for (DPjudge's `orderType`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// Moving (or retreating) there.
+    Move,
+    /// Supporting into the province (coasts ignored).
+    Support,
+    /// An army's step in a convoy route (water allowed).
+    Convoy,
+}
+
+/// A unit on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Unit {
+    /// Army or fleet.
+    pub kind: UnitKind,
+    /// Where it stands (a coast for fleets in multi-coast provinces).
+    pub location: LocationId,
+}
+
+/// A province: what supply centres, ownership and "one unit per space" count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Province {
+    /// Upper-case abbreviation (`SPA`).
+    pub abbr: String,
+    /// Full name.
+    pub name: String,
+    /// Terrain (of the province location).
+    pub terrain: Terrain,
+    /// The province's own location (`SPA`), if defined.
+    pub location: Option<LocationId>,
+    /// Its coasts (`SPA/NC`, `SPA/SC`), in file order (the last one is where
+    /// terrain changes put fleets).
+    pub coasts: Vec<LocationId>,
+    /// Whether it is a supply centre.
+    pub supply_center: bool,
+}
+
+/// One ABUTS entry of a location, resolved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Abut {
+    /// As written, restriction marks stripped.
+    pub written: String,
+    /// The location it names exactly (`SPA/NC`, `TUS`), if any.
+    pub target: Option<LocationId>,
+    /// The province it belongs to, if any.
+    pub province: Option<ProvinceId>,
+    /// Written in lower case: fleets cannot cross.
+    pub no_fleet: bool,
+    /// Written in Titlecase: armies cannot cross directly.
+    pub no_army: bool,
+    /// Restriction marks.
+    pub rules: Vec<AbutRule>,
+    /// The token.
+    pub at: FileSpan,
+}
+
+/// A location: a province or one of its coasts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Location {
+    /// Upper-case abbreviation (`SPA/NC`).
+    pub abbr: String,
+    /// Full name (`Spain (north coast)`), or the abbreviation if unnamed.
+    pub name: String,
+    /// Its province.
+    pub province: ProvinceId,
+    /// The coast (`NC`), if this is a coast.
+    pub coast: Option<String>,
+    /// Terrain.
+    pub terrain: Terrain,
+    /// Defined in upper case (fleets may stand and move there).
+    pub upper: bool,
+    /// An army may stand here.
+    pub army_ok: bool,
+    /// A fleet may stand here.
+    pub fleet_ok: bool,
+    /// The ABUTS list, in order.
+    pub abuts: Vec<Abut>,
+    /// The place word of its terrain line.
+    pub at: FileSpan,
+    /// The terrain line.
+    pub line: FileSpan,
+}
+
+/// A league (ambition's Catholic league and friends).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct League {
+    /// League name.
+    pub name: String,
+    /// STRICT: support and convoy only league members.
+    pub strict: bool,
+    /// BENIGN leagues, if any.
+    pub benign: Option<Vec<String>>,
+}
+
+/// A power.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Power {
+    /// Normalised name (`USA`, `_PAPACY`), as orders and files name it.
+    pub name: String,
+    /// Display name (`_` hidden, `+` capitalises: `U+S+A` → `USA`).
+    pub display: String,
+    /// Ownership word (`FRENCH`).
+    pub own_word: String,
+    /// Abbreviation letter.
+    pub abbrev: char,
+    /// Home centres.
+    pub homes: Vec<ProvinceId>,
+    /// `&SC` claims: builds allowed in any owned centre, which becomes a home.
+    pub claims: u32,
+    /// Factory sites (`+X`): non-SC build sites.
+    pub factories: Vec<ProvinceId>,
+    /// Partisan sites (`*X`).
+    pub partisans: Vec<ProvinceId>,
+    /// Hidden-build homes (`~X`).
+    pub hidden: Vec<ProvinceId>,
+    /// Alternative homes (`@X(H1,H2)`): the site and the homes it replaces (empty = any).
+    pub alternatives: Vec<(ProvinceId, Vec<ProvinceId>)>,
+    /// Centres owned at the start.
+    pub centers: Vec<ProvinceId>,
+    /// `SC!` / `SC?` entries of OWNS.
+    pub center_claims: Vec<String>,
+    /// Units at the start.
+    pub units: Vec<Unit>,
+    /// RESERVES count.
+    pub reserves: u32,
+    /// MILITIA count.
+    pub militia: u32,
+    /// No player (DUMMY).
+    pub dummy: bool,
+    /// Powers controlling it (CONTROL, TEAM).
+    pub controllers: Vec<String>,
+    /// League, if any.
+    pub league: Option<League>,
+    /// Where it was declared.
+    pub at: FileSpan,
+}
+
+/// The resolved map. Plain data: `Clone + PartialEq + Send + Sync`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Map {
+    /// Root file name without `.map`.
+    pub name: String,
+    /// Every file read, root first.
+    pub files: Vec<SourceFile>,
+    /// Provinces in order of first definition.
+    pub provinces: Vec<Province>,
+    /// Locations in DPjudge's `locs` order.
+    pub locations: Vec<Location>,
+    /// Powers, sorted by name (as DPjudge sorts them).
+    pub powers: Vec<Power>,
+    /// Supply centres in DPjudge's order.
+    pub supply_centers: Vec<ProvinceId>,
+    /// Centres no power owns at the start.
+    pub unowned: Vec<ProvinceId>,
+    /// Effective RULEs (after `!RULE` removals), upper case.
+    pub rules: Vec<String>,
+    /// Where each RULE was written.
+    pub rule_lines: Vec<Tok>,
+    /// DIRECTIVES stanzas, verbatim.
+    pub stanzas: Vec<Stanza>,
+    /// FLOW tokens in order (case kept).
+    pub flow: Vec<Tok>,
+    /// BEGIN phase text (upper case), if given.
+    pub begin: Option<Tok>,
+    /// VICTORY counts, if given.
+    pub victory: Option<(Vec<i64>, FileSpan)>,
+    /// NEWHOMES years.
+    pub new_homes: Vec<Tok>,
+    /// Dynamic blocks in file order.
+    pub dynamic: Vec<DynamicBlock>,
+    /// TEXTONLY given.
+    pub text_only: bool,
+    /// The graphics root (MAP line), or the map's own name.
+    pub root_map: String,
+    /// Normalised alias → location abbreviation or power name.
+    pub aliases: BTreeMap<String, String>,
+    /// Ambiguous (`?`) aliases.
+    pub unclear: BTreeMap<String, String>,
+    location_index: BTreeMap<String, LocationId>,
+    province_index: BTreeMap<String, ProvinceId>,
+    raw: Raw,
+}
+
+/// Loads the map whose root file is `name` with `text`, resolving USE through
+/// `sources`. Never fails: problems are diagnostics, sorted by file and position.
+pub fn load(name: &str, text: &str, sources: &dyn Sources) -> (Map, Vec<Diagnostic>) {
+    let mut loader = Loader::new(sources);
+    loader.load_file(name.to_string(), Arc::from(text));
+    let Loader { files, raw, mut diags, .. } = loader;
+    let map = finish(name, files, raw, &mut diags);
+    diagnostics::sort(&mut diags);
+    (map, diags)
+}
+
+/// Validates the loader state and builds the map.
+fn finish(name: &str, files: Vec<SourceFile>, raw: Raw, diags: &mut Vec<Diagnostic>) -> Map {
+    let checked = validate::check_raw(&raw, diags);
+    let map = build(name, files, raw, checked);
+    validate::check_map(&map, diags);
+    map
+}
+
+impl Map {
+    /// The map with the dynamic blocks `blocks` (indices into
+    /// [`Map::dynamic`], in the order to apply them) run on top of the static
+    /// state. Their diagnostics are returned too.
+    pub fn with_blocks(&self, blocks: &[usize]) -> (Map, Vec<Diagnostic>) {
+        if blocks.is_empty() {
+            return (self.clone(), Vec::new());
+        }
+        let sources = NoSources;
+        let mut loader = Loader::new(&sources);
+        loader.files = self.files.clone();
+        loader.raw = self.raw.clone();
+        for &idx in blocks {
+            let Some(block) = self.raw.dynamic.get(idx) else { continue };
+            let mut power = None;
+            for (file, line) in &block.lines {
+                let text = self.files[file.0 as usize].text.clone();
+                loader.line(*file, &text, line, &mut power);
+            }
+        }
+        let Loader { files, raw, mut diags, .. } = loader;
+        let map = finish(&self.name, files, raw, &mut diags);
+        diagnostics::sort(&mut diags);
+        (map, diags)
+    }
+
+    /// The location called `abbr` (any case, `SPA/NC` form).
+    pub fn location(&self, abbr: &str) -> Option<LocationId> {
+        self.location_index.get(&upper(abbr)).copied()
+    }
+
+    /// The province called `abbr` (any case).
+    pub fn province(&self, abbr: &str) -> Option<ProvinceId> {
+        self.province_index.get(&upper(abbr)).copied()
+    }
+
+    /// The power called `name` (normalised, e.g. `FRANCE`).
+    pub fn power(&self, name: &str) -> Option<PowerId> {
+        self.powers.iter().position(|it| it.name == name).map(|idx| PowerId(idx as u32))
+    }
+
+    /// Location data.
+    pub fn loc(&self, id: LocationId) -> &Location {
+        &self.locations[id.0 as usize]
+    }
+
+    /// Province data.
+    pub fn prov(&self, id: ProvinceId) -> &Province {
+        &self.provinces[id.0 as usize]
+    }
+
+    /// Power data.
+    pub fn pow(&self, id: PowerId) -> &Power {
+        &self.powers[id.0 as usize]
+    }
+
+    /// The province of a location.
+    pub fn province_of(&self, id: LocationId) -> ProvinceId {
+        self.loc(id).province
+    }
+
+    /// Whether a rule is in force (e.g. `BUILD_ANY`).
+    pub fn has_rule(&self, rule: &str) -> bool {
+        self.rules.iter().any(|it| it == rule)
+    }
+
+    /// `Map.abuts`: the ABUTS entry through which a unit of `kind` (`None`:
+    /// any) at `from` reaches `to` for `reach`, or `None`. Power and
+    /// ownership restrictions are not checked here (they need the game
+    /// state); the entry's `rules` carry them.
+    ///
+    /// DPjudge semantics, literally: the first entry of `from`'s list that
+    /// names `to` or its province decides; SHUT is never reachable; fleets
+    /// cannot enter LAND, cross a lower-case entry, or move (not support) into
+    /// a province defined in lower case; armies cannot enter WATER or cross a
+    /// Titlecase entry except in convoy routes; armies never target a coast;
+    /// supports ignore coasts.
+    pub fn abuts(&self, kind: Option<UnitKind>, from: LocationId, reach: Reach, to: LocationId) -> Option<&Abut> {
+        let mut to = to;
+        if self.loc(to).coast.is_some() {
+            if reach == Reach::Support {
+                to = self.prov(self.loc(to).province).location?;
+            } else if kind == Some(UnitKind::Army) {
+                return None;
+            }
+        }
+        let target = self.loc(to);
+        let entry = self.loc(from).abuts.iter().find(|abut| {
+            abut.target == Some(to) || (abut.province == Some(target.province) && target.coast.is_none())
+        })?;
+        if target.terrain == Terrain::Shut {
+            return None;
+        }
+        match kind {
+            None => Some(entry),
+            Some(UnitKind::Fleet) => {
+                if target.terrain == Terrain::Land || entry.no_fleet || (reach != Reach::Support && !target.upper) {
+                    return None;
+                }
+                Some(entry)
+            }
+            Some(UnitKind::Army) => {
+                if reach != Reach::Convoy && (target.terrain == Terrain::Water || entry.no_army) {
+                    return None;
+                }
+                Some(entry)
+            }
+        }
+    }
+
+    /// Locations a unit of `kind` at `from` may move to (coasts named for
+    /// fleets entering multi-coast provinces), in ABUTS order, deduplicated.
+    pub fn moves(&self, kind: UnitKind, from: LocationId) -> Vec<LocationId> {
+        let mut res: Vec<LocationId> = Vec::new();
+        for abut in &self.loc(from).abuts {
+            let mut candidates: Vec<LocationId> = Vec::with_capacity(2);
+            candidates.extend(abut.target);
+            if let Some(province) = abut.province {
+                candidates.extend(self.prov(province).location);
+            }
+            for to in candidates {
+                if !res.contains(&to) && self.abuts(Some(kind), from, Reach::Move, to).is_some() {
+                    res.push(to);
+                }
+            }
+        }
+        res
+    }
+
+    /// The `A PAR` / `F STP/SC` text of a unit.
+    pub fn unit_text(&self, unit: Unit) -> String {
+        let mut res = String::with_capacity(8);
+        res.push(unit.kind.letter());
+        res.push(' ');
+        res.push_str(&self.loc(unit.location).abbr);
+        res
+    }
+
+    /// Whether a unit of `kind` may stand at `location` (`Map.isValidUnit`).
+    pub fn valid_unit(&self, kind: UnitKind, location: LocationId) -> bool {
+        let loc = self.loc(location);
+        match kind {
+            UnitKind::Army => loc.army_ok,
+            UnitKind::Fleet => loc.fleet_ok,
+        }
+    }
+
+    /// Display name of a power (`_` hidden, `+` capitalises the next letter).
+    pub fn power_display(name: &str) -> String {
+        let mut res = String::with_capacity(name.len());
+        let mut capital = true;
+        for ch in name.trim_start_matches('_').chars() {
+            match ch {
+                '+' => capital = true,
+                _ if capital => {
+                    res.extend(ch.to_uppercase());
+                    capital = false;
+                }
+                _ => res.extend(ch.to_lowercase()),
+            }
+        }
+        res
+    }
+}
+
+impl fmt::Display for UnitKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+/// What validation of the loader state decided (DPjudge's `validate` side effects).
+pub(crate) struct Checked {
+    pub(crate) scs: Vec<String>,
+    pub(crate) unowned: Vec<String>,
+    pub(crate) centers: Vec<(String, Vec<String>)>,
+    pub(crate) powers: Vec<String>,
+}
+
+fn build(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked) -> Map {
+    let mut provinces: Vec<Province> = Vec::new();
+    let mut locations: Vec<Location> = Vec::new();
+    let mut location_index = BTreeMap::new();
+    let mut province_index: BTreeMap<String, ProvinceId> = BTreeMap::new();
+    // Provinces first (a coast may be listed before its province).
+    for (key, _) in raw.locs.iter() {
+        let abbr = upper(key);
+        let province = String::from(province_part(&abbr));
+        if !province_index.contains_key(&province) {
+            let terrain = raw.areatype(&province).or_else(|| raw.areatype(key)).unwrap_or(Terrain::Shut);
+            province_index.insert(province.clone(), ProvinceId(provinces.len() as u32));
+            provinces.push(Province {
+                abbr: province.clone(),
+                name: province,
+                terrain,
+                location: None,
+                coasts: Vec::new(),
+                supply_center: false,
+            });
+        }
+    }
+    for (key, &at) in raw.locs.iter() {
+        let abbr = upper(key);
+        let province_name = province_part(&abbr);
+        let province = province_index[province_name];
+        let coast = abbr.split_once('/').map(|(_, coast)| coast.to_string());
+        let def = raw.terrain_def(key);
+        let terrain = def.map_or(Terrain::Shut, |def| def.terrain);
+        let id = LocationId(locations.len() as u32);
+        location_index.insert(abbr.clone(), id);
+        let prov = &mut provinces[province.0 as usize];
+        match coast {
+            Some(_) => prov.coasts.push(id),
+            None => prov.location = Some(id),
+        }
+        let is_upper = raw.loc_type.contains(&abbr);
+        let army_ok = coast.is_none() && matches!(terrain, Terrain::Land | Terrain::Coast | Terrain::Port);
+        let fleet_ok = matches!(terrain, Terrain::Water | Terrain::Coast | Terrain::Port) && is_upper;
+        locations.push(Location {
+            abbr: abbr.clone(),
+            name: abbr,
+            province,
+            coast,
+            terrain,
+            upper: is_upper,
+            army_ok,
+            fleet_ok,
+            abuts: Vec::new(),
+            at,
+            line: def.map_or(at, |def| def.line),
+        });
+    }
+    for def in raw.loc_name.values() {
+        if let Some(&id) = location_index.get(&def.abbr) {
+            let loc = &mut locations[id.0 as usize];
+            if loc.name == loc.abbr {
+                loc.name = def.written.clone();
+            }
+        }
+    }
+    for prov in &mut provinces {
+        if let Some(loc) = prov.location {
+            prov.name = locations[loc.0 as usize].name.clone();
+        }
+    }
+    for loc in &mut locations {
+        let key = if raw.loc_abut.contains(&loc.abbr) { loc.abbr.clone() } else { lower(&loc.abbr) };
+        let Some(list) = raw.loc_abut.get(&key) else { continue };
+        loc.abuts = list
+            .iter()
+            .map(|tok| {
+                let dest_upper = upper(&tok.dest);
+                Abut {
+                    written: tok.dest.clone(),
+                    target: location_index.get(&dest_upper).copied(),
+                    province: province_index.get(province_part(&dest_upper)).copied(),
+                    no_fleet: starts_lowercase(&tok.dest),
+                    no_army: names::is_titlecase(&tok.dest),
+                    rules: tok.rules.clone(),
+                    at: tok.at,
+                }
+            })
+            .collect();
+    }
+    let prov_ids = |sites: &[String]| -> Vec<ProvinceId> {
+        let mut res: Vec<ProvinceId> = Vec::new();
+        for site in sites {
+            if let Some(&id) = province_index.get(province_part(site)) {
+                if !res.contains(&id) {
+                    res.push(id);
+                }
+            }
+        }
+        res
+    };
+    let tok_ids = |sites: Option<&Vec<Tok>>| -> Vec<ProvinceId> {
+        let texts: Vec<String> = sites.map(|it| it.iter().map(|tok| tok.text.clone()).collect()).unwrap_or_default();
+        prov_ids(&texts)
+    };
+    let supply_centers = prov_ids(&checked.scs);
+    for &id in &supply_centers {
+        provinces[id.0 as usize].supply_center = true;
+    }
+    let mut powers: Vec<Power> = Vec::new();
+    for power in &checked.powers {
+        let written = raw.pow_name.get(power).map_or(power.clone(), |it| it.text.clone());
+        let own_word = raw.own_word.get(power).cloned().unwrap_or_else(|| power.clone());
+        let abbrev = raw
+            .abbrev
+            .get(power)
+            .and_then(|it| it.text.chars().next())
+            .or_else(|| own_word.trim_start_matches('_').chars().next().and_then(|ch| ch.to_uppercase().next()))
+            .unwrap_or('?');
+        let homes_raw = raw.homes.get(power);
+        let claims = homes_raw.map_or(0, |homes| homes.iter().filter(|it| it.text == "&SC").count() as u32);
+        let centers_raw: Vec<String> =
+            checked.centers.iter().find(|(name, _)| name == power).map(|(_, it)| it.clone()).unwrap_or_default();
+        let center_claims: Vec<String> =
+            centers_raw.iter().filter(|it| *it == "SC!" || *it == "SC?").cloned().collect();
+        let units = raw
+            .units
+            .get(power)
+            .map(|units| {
+                units
+                    .iter()
+                    .filter_map(|unit| {
+                        let (kind, place) = unit.text.split_once(' ')?;
+                        let kind = UnitKind::from_letter(kind)?;
+                        let location = *location_index.get(place)?;
+                        Some(Unit { kind, location })
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let league = raw.leagues.get(power).map(|tok| {
+            let parts: Vec<&str> = tok.text.split(' ').collect();
+            League {
+                name: parts[0].to_string(),
+                strict: parts.get(1) == Some(&"STRICT"),
+                benign: (parts.get(1) == Some(&"BENIGN")).then(|| parts[2..].iter().map(|it| it.to_string()).collect()),
+            }
+        });
+        powers.push(Power {
+            name: power.clone(),
+            display: Map::power_display(&written),
+            own_word,
+            abbrev,
+            homes: prov_ids(
+                &homes_raw.map(|it| it.iter().map(|tok| tok.text.clone()).collect::<Vec<_>>()).unwrap_or_default(),
+            ),
+            claims,
+            factories: tok_ids(raw.factory.get(power)),
+            partisans: tok_ids(raw.partisan.get(power)),
+            hidden: tok_ids(raw.hidden.get(power)),
+            alternatives: raw
+                .alternative
+                .get(power)
+                .map(|alternatives| {
+                    alternatives
+                        .iter()
+                        .filter_map(|sites| {
+                            let site = *province_index.get(province_part(&sites[0].text))?;
+                            let limits: Vec<String> = sites[1..].iter().map(|it| it.text.clone()).collect();
+                            Some((site, prov_ids(&limits)))
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
+            centers: prov_ids(&centers_raw),
+            center_claims,
+            units,
+            reserves: raw.reserves.get(power).and_then(|it| it.text.parse().ok()).unwrap_or(0),
+            militia: raw.militia.get(power).and_then(|it| it.text.parse().ok()).unwrap_or(0),
+            dummy: raw.dummies.contains(power),
+            controllers: raw.controls.get(power).cloned().unwrap_or_default(),
+            league,
+            at: raw.power_at.get(power).copied().unwrap_or_default(),
+        });
+    }
+    // RULEs: `!RULE` turns a rule off after all others are processed.
+    let mut rules: Vec<String> = Vec::new();
+    for tok in &raw.rules {
+        if !tok.text.starts_with('!') && !rules.contains(&tok.text) {
+            rules.push(tok.text.clone());
+        }
+    }
+    for tok in &raw.rules {
+        if let Some(off) = tok.text.strip_prefix('!') {
+            rules.retain(|it| it != off);
+        }
+    }
+    let map_name = name.strip_suffix(".map").unwrap_or(name).to_string();
+    Map {
+        root_map: raw.root_map.clone().unwrap_or_else(|| map_name.clone()),
+        name: map_name,
+        files,
+        provinces,
+        locations,
+        powers,
+        supply_centers,
+        unowned: prov_ids(&checked.unowned),
+        rules,
+        rule_lines: raw.rules.clone(),
+        stanzas: raw.stanzas.clone(),
+        flow: raw.flow.clone(),
+        begin: raw.begin.clone(),
+        victory: raw.victory.clone(),
+        new_homes: raw.home_years.clone(),
+        dynamic: raw.dynamic.clone(),
+        text_only: raw.text_only,
+        aliases: raw.aliases.iter().map(|(key, def)| (key.to_string(), def.value.clone())).collect(),
+        unclear: raw.unclear.iter().map(|(key, def)| (key.to_string(), def.value.clone())).collect(),
+        location_index,
+        province_index,
+        raw,
+    }
+}

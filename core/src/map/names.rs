@@ -1,0 +1,194 @@
+//! Name normalisation as DPjudge does it (`Map.norm`), and the keyword table
+//! that order text and aliases share.
+//!
+//! `norm` upper-cases, glues coasts (`SPA /NC`), drops `.` and `:`, turns
+//! `- + ,` into spaces, pads punctuation with spaces and maps single-word
+//! keywords (`ARMY` → `A`, `NC` → `/NC`, `THE` → nothing). Aliases are stored
+//! normalised, so the order parser can look up greedy n-grams.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// DPjudge's single-word keywords and what `norm` turns them into.
+pub const KEYWORDS: &[(&str, &str)] = &[
+    (">", ""),
+    ("-", "-"),
+    ("ARMY", "A"),
+    ("FLEET", "F"),
+    ("WING", "W"),
+    ("THE", ""),
+    ("NC", "/NC"),
+    ("SC", "/SC"),
+    ("EC", "/EC"),
+    ("WC", "/WC"),
+    ("MOVE", ""),
+    ("MOVES", ""),
+    ("MOVING", ""),
+    ("ATTACK", ""),
+    ("ATTACKS", ""),
+    ("ATTACKING", ""),
+    ("RETREAT", "R"),
+    ("RETREATS", "R"),
+    ("RETREATING", "R"),
+    ("SUPPORT", "S"),
+    ("SUPPORTS", "S"),
+    ("SUPPORTING", "S"),
+    ("CONVOY", "C"),
+    ("CONVOYS", "C"),
+    ("CONVOYING", "C"),
+    ("HOLD", "H"),
+    ("HOLDS", "H"),
+    ("HOLDING", "H"),
+    ("BUILD", "B"),
+    ("BUILDS", "B"),
+    ("BUILDING", "B"),
+    ("DISBAND", "D"),
+    ("DISBANDS", "D"),
+    ("DISBANDING", "D"),
+    ("REMOVE", "D"),
+    ("REMOVES", "D"),
+    ("REMOVING", "D"),
+    ("WAIVE", "V"),
+    ("WAIVES", "V"),
+    ("WAIVING", "V"),
+    ("WAIVED", "V"),
+    ("KEEP", "K"),
+    ("KEEPS", "K"),
+    ("KEEPING", "K"),
+    ("PROXY", "P"),
+    ("PROXIES", "P"),
+    ("PROXYING", "P"),
+    ("IS", ""),
+    ("WILL", ""),
+    ("IN", ""),
+    ("AT", ""),
+    ("ON", ""),
+    ("TO", ""),
+    ("OF", "\\"),
+    ("FROM", "\\"),
+    ("WITH", "?"),
+    ("TSR", "="),
+    ("VIA", "~"),
+    ("THROUGH", "~"),
+    ("OVER", "~"),
+    ("BY", "~"),
+    ("AND", ""),
+    ("OR", "|"),
+    ("BOUNCE", "|"),
+    ("CUT", "|"),
+    ("VOID", "?"),
+    ("DISLODGED", "~"),
+    ("DESTROYED", "*"),
+];
+
+/// What `norm` maps a single upper-case word to, if it is a keyword.
+pub fn keyword(word: &str) -> Option<&'static str> {
+    KEYWORDS.iter().find(|(key, _)| *key == word).map(|(_, value)| *value)
+}
+
+/// Upper-cases like Python's `unicode.upper()` for the characters maps use.
+pub fn upper(text: &str) -> String {
+    if text.is_ascii() { text.to_ascii_uppercase() } else { text.to_uppercase() }
+}
+
+/// Lower-cases like Python's `unicode.lower()`.
+pub fn lower(text: &str) -> String {
+    if text.is_ascii() { text.to_ascii_lowercase() } else { text.to_lowercase() }
+}
+
+/// `Map.norm`: the normal form used for aliases and order text.
+pub fn norm(phrase: &str) -> String {
+    let phrase = upper(phrase).replace('/', " /").replace(" / ", "");
+    let mut spaced = String::with_capacity(phrase.len() + 8);
+    for ch in phrase.chars() {
+        match ch {
+            '.' | ':' => (),
+            '-' | '+' | ',' => spaced.push(' '),
+            '|' | '*' | '?' | '!' | '~' | '(' | ')' | '[' | ']' | '=' | '_' | '^' => {
+                spaced.push(' ');
+                spaced.push(ch);
+                spaced.push(' ');
+            }
+            _ => spaced.push(ch),
+        }
+    }
+    let words: Vec<&str> = spaced
+        .split(crate::syntax::is_space)
+        .filter(|word| !word.is_empty())
+        .map(|word| keyword(word).unwrap_or(word))
+        .collect();
+    let mut res = String::with_capacity(spaced.len());
+    for word in words {
+        // `' '.join` keeps empty keyword results as double spaces; DPjudge's
+        // later `split()` drops them, so we do it now.
+        if word.is_empty() {
+            continue;
+        }
+        if !res.is_empty() {
+            res.push(' ');
+        }
+        res.push_str(word);
+    }
+    res
+}
+
+/// `Map.normPower`: `norm` without spaces (`U+S+A` → `USA`).
+pub fn norm_power(power: &str) -> String {
+    norm(power).replace(' ', "")
+}
+
+/// Whether a name written in an ABUTS list is Titlecase (army cannot move
+/// there directly): an upper-case first letter followed only by lower-case
+/// letters (and non-letters), with at least one lower-case letter.
+pub fn is_titlecase(word: &str) -> bool {
+    let mut chars = word.chars();
+    let Some(first) = chars.next() else { return false };
+    if !first.is_uppercase() {
+        return false;
+    }
+    let mut lower_seen = false;
+    for ch in chars {
+        if ch.is_uppercase() {
+            return false;
+        }
+        lower_seen |= ch.is_lowercase();
+    }
+    lower_seen
+}
+
+/// Whether `word` starts with a lower-case letter (fleet cannot move there).
+pub fn starts_lowercase(word: &str) -> bool {
+    word.chars().next().is_some_and(char::is_lowercase)
+}
+
+/// The province part of a location abbreviation: before the `/`.
+pub fn province_part(abbr: &str) -> &str {
+    abbr.split('/').next().unwrap_or(abbr)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn norm_like_dpjudge() {
+        assert_eq!(norm("spa(nc)"), "SPA ( /NC )");
+        assert_eq!(norm("bul/ec"), "BUL /EC");
+        assert_eq!(norm("st.+petersburg/nc"), "ST PETERSBURG /NC");
+        assert_eq!(norm("Army Paris -> Burgundy"), "A PARIS BURGUNDY");
+        assert_eq!(norm("THE"), "");
+        assert_eq!(norm_power("U+S+A"), "USA");
+        assert_eq!(norm_power("_Catholic"), "_CATHOLIC");
+        assert_eq!(norm("egeïsche"), "EGEÏSCHE");
+    }
+
+    #[test]
+    fn case_rules() {
+        assert!(is_titlecase("Tar"));
+        assert!(!is_titlecase("TAR"));
+        assert!(!is_titlecase("tar"));
+        assert!(!is_titlecase("X"));
+        assert!(starts_lowercase("tus"));
+        assert!(!starts_lowercase("TUS"));
+    }
+}

@@ -1,0 +1,439 @@
+//! Map validation: DPjudge's `Map.validate` checks (§3.12 of the semantics
+//! notes), plus the ones DPjudge forgot (duplicate power letters, `~` with
+//! `*`, unknown ABUTS targets, coasts without provinces).
+//!
+//! Two passes: [`check_raw`] works on the loader's string state and also
+//! computes what DPjudge's validate computes as a side effect (supply centres,
+//! default owned centres, the power list); [`check_map`] works on the built
+//! [`Map`] and checks adjacency with the same `abuts` the adjudicator uses.
+
+use alloc::collections::{BTreeMap, BTreeSet};
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::diagnostics::{Diagnostic, Edit, codes};
+use crate::map::load::{AbutRule, Raw, Tok};
+use crate::map::names::{lower, upper};
+use crate::map::{Checked, LocationId, Map, Reach, Terrain, UnitKind};
+use crate::text::{FileId, FileSpan, Span};
+
+/// Checks on the loader state; returns what the build needs.
+pub(crate) fn check_raw(raw: &Raw, diags: &mut Vec<Diagnostic>) -> Checked {
+    let root = FileSpan::new(FileId(0), Span::empty(0));
+    let mut powers: Vec<String> = raw.homes.keys().filter(|it| *it != "UNOWNED").map(String::from).collect();
+    powers.sort();
+    if powers.len() < 2 {
+        let at = raw.power_at.values().next().copied().unwrap_or(root);
+        diags.push(
+            Diagnostic::new(
+                codes::TOO_FEW_POWERS,
+                at,
+                format!("a map needs at least two powers, this one has {} (DPjudge: MAP DOES NOT SPECIFY AT LEAST TWO POWERS)", powers.len()),
+            )
+            .with_help("Declare powers with lines like `FRANCE (FRENCH) BRE MAR PAR`."),
+        );
+    }
+    // A power with nothing at all is almost always a mistyped directive.
+    for power in &powers {
+        let empty = |map: &crate::omap::OMap<Vec<Tok>>| map.get(power).is_none_or(Vec::is_empty);
+        if empty(&raw.homes) && empty(&raw.centers) && empty(&raw.units) && !raw.own_word.get(power).is_some_and(|it| it != power) {
+            let at = raw.pow_name.get(power).map_or(root, |tok| tok.at);
+            diags.push(
+                Diagnostic::new(
+                    codes::UNKNOWN_DIRECTIVE,
+                    at,
+                    format!("`{}` is not a directive, so it declares a power {power}, which has no home centres, centres or units", raw.pow_name.get(power).map_or(power.as_str(), |tok| tok.text.as_str())),
+                )
+                .with_help(format!("If this is a typo, fix the directive; to declare a power on purpose, write `{power} (ADJECTIVE) HOME1 HOME2 …`.")),
+            );
+        }
+    }
+    // Named locations must exist; existing locations must be named.
+    let named: BTreeSet<&str> = raw.loc_name.values().map(|def| def.abbr.as_str()).collect();
+    for def in raw.loc_name.values() {
+        if !powers.contains(&def.abbr) && raw.areatype(&def.abbr).is_none() {
+            diags.push(
+                Diagnostic::new(
+                    codes::NAMED_NOT_ON_MAP,
+                    def.at,
+                    format!("`{}` names location {}, which has no terrain line (DPjudge: NAMED LOCATION NOT ON MAP)", def.written, def.abbr),
+                )
+                .with_help(format!("Add a line such as `LAND {} ABUTS …`, or remove the name.", def.abbr)),
+            );
+        }
+    }
+    for (key, &at) in raw.locs.iter() {
+        if !named.contains(upper(key).as_str()) {
+            diags.push(
+                Diagnostic::new(
+                    codes::NO_FULL_NAME,
+                    at,
+                    format!("location {} has no name line (DPjudge: MAP LOCATION HAS NO FULL NAME)", upper(key)),
+                )
+                .with_help(format!("Add a line such as `Full Name = {}`.", lower(key))),
+            );
+        }
+    }
+    // Supply centres: every home, and every owned centre.
+    let mut scs: Vec<String> = Vec::new();
+    let mut unowned: Vec<Tok> = raw.homes.get("UNOWNED").cloned().unwrap_or_default();
+    for (power, sites) in raw.homes.iter() {
+        for site in sites.iter().filter(|it| it.text != "&SC") {
+            if !scs.contains(&site.text) {
+                scs.push(site.text.clone());
+            }
+            if raw.areatype(&site.text).is_none() {
+                diags.push(Diagnostic::new(
+                    codes::BAD_HOME,
+                    site.at,
+                    format!("home centre {} of {power} is not a location (DPjudge: BAD HOME FOR {power})", site.text),
+                ));
+            }
+            if power != "UNOWNED" {
+                if let Some(idx) = unowned.iter().position(|it| it.text == site.text) {
+                    unowned.remove(idx);
+                }
+            }
+        }
+    }
+    for sites in raw.centers.values() {
+        for site in sites {
+            if site.text != "SC!" && site.text != "SC?" && !scs.contains(&site.text) {
+                scs.push(site.text.clone());
+            }
+        }
+    }
+    // Factory and partisan sites.
+    for (kind, map, code) in [("factory", &raw.factory, codes::BAD_FACTORY), ("partisan site", &raw.partisan, codes::BAD_PARTISAN)] {
+        for (power, sites) in map.iter() {
+            for site in sites {
+                if power == "UNOWNED" {
+                    diags.push(Diagnostic::new(code, site.at, format!("an unowned {kind} makes no sense: {}", site.text)));
+                } else if raw.areatype(&site.text).is_none() {
+                    diags.push(Diagnostic::new(code, site.at, format!("{kind} {} of {power} is not a location", site.text)));
+                } else if scs.contains(&site.text) {
+                    diags.push(Diagnostic::new(code, site.at, format!("{kind} {} is a supply centre; it must not be one", site.text)));
+                }
+                let owners = map.iter().filter(|(_, sites)| sites.iter().any(|it| it.text == site.text)).count();
+                let mine = sites.iter().filter(|it| it.text == site.text).count();
+                if owners > 1 || mine > 1 {
+                    diags.push(Diagnostic::new(code, site.at, format!("{kind} {} belongs to more than one power", site.text)));
+                }
+                if kind == "partisan site" && raw.factory.values().any(|sites| sites.iter().any(|it| it.text == site.text)) {
+                    diags.push(Diagnostic::new(code, site.at, format!("partisan site {} is also a factory", site.text)));
+                }
+            }
+        }
+    }
+    // Alternative homes.
+    for (power, alternatives) in raw.alternative.iter() {
+        let alts: Vec<&str> = alternatives.iter().map(|sites| sites[0].text.as_str()).collect();
+        let homes = raw.homes.get(power);
+        for sites in alternatives {
+            for home in &sites[1..] {
+                if !homes.is_some_and(|homes| homes.iter().any(|it| it.text == home.text)) {
+                    diags.push(Diagnostic::new(
+                        codes::BAD_ALTERNATIVE,
+                        home.at,
+                        format!("alternative home {} of {power} replaces {}, which is not one of its home centres", sites[0].text, home.text),
+                    ));
+                } else if alts.contains(&home.text.as_str()) {
+                    diags.push(Diagnostic::new(
+                        codes::BAD_ALTERNATIVE,
+                        home.at,
+                        format!("alternative home {} of {power} replaces {}, which is itself an alternative home", sites[0].text, home.text),
+                    ));
+                }
+            }
+        }
+    }
+    for (name, map) in [("RESERVES", &raw.reserves), ("MILITIA", &raw.militia)] {
+        for (power, tok) in map.iter() {
+            if !powers.iter().any(|it| it == power) {
+                diags.push(Diagnostic::new(codes::BAD_RESERVES, tok.at, format!("{name} for {power}, which is not a power (DPjudge: BAD {name} POWER)")));
+            }
+        }
+    }
+    // Abut restrictions.
+    let abbrevs: Vec<char> = powers.iter().map(|power| power_letter(raw, power)).collect();
+    let mut strait: Option<FileSpan> = None;
+    let mut cape: Option<FileSpan> = None;
+    let mut has_power_rules = false;
+    for abuts in raw.loc_abut.values() {
+        for tok in abuts {
+            for rule in &tok.rules {
+                match rule {
+                    AbutRule::Centers(centers) => {
+                        for center in centers {
+                            if !scs.contains(center) {
+                                diags.push(Diagnostic::new(
+                                    codes::BAD_OWNERSHIP_ABUT,
+                                    tok.at,
+                                    format!("`{center}` in an ownership restriction is not a supply centre (DPjudge: BAD OWNERSHIP ABUT RESTRICTION)"),
+                                ));
+                            }
+                        }
+                        if centers.len() > 1 {
+                            diags.push(
+                                Diagnostic::new(
+                                    codes::MULTI_CENTER_ABUT,
+                                    tok.at,
+                                    "judgepad requires owning every listed centre, as documented; DPjudge's validation rejects a list of centres (BAD OWNERSHIP ABUT RESTRICTION)",
+                                )
+                                .with_help("DPjudge's adjudicator would accept it; only its map check refuses it."),
+                            );
+                        }
+                    }
+                    AbutRule::Powers(letters) => {
+                        has_power_rules = true;
+                        if letters.is_empty() {
+                            diags.push(
+                                Diagnostic::new(
+                                    codes::ONE_WAY_SYNTAX,
+                                    tok.at,
+                                    "one-way abut: nobody may cross this way, as documented; DPjudge's validation rejects `:X` (BAD POWER ABUT RESTRICTION)",
+                                ),
+                            );
+                        }
+                        for letter in letters.chars() {
+                            if !abbrevs.contains(&letter) {
+                                diags.push(Diagnostic::new(
+                                    codes::BAD_POWER_ABUT,
+                                    tok.at,
+                                    format!("no power has the abbreviation `{letter}` (DPjudge: BAD POWER ABUT RESTRICTION)"),
+                                ));
+                            }
+                        }
+                    }
+                    AbutRule::Strait => {
+                        strait.get_or_insert(tok.at);
+                    }
+                    AbutRule::Cape => {
+                        cape.get_or_insert(tok.at);
+                    }
+                    AbutRule::Other(mark) => diags.push(
+                        Diagnostic::new(
+                            codes::UNKNOWN_SPECIAL_ABUT,
+                            tok.at,
+                            format!("unknown abut restriction `{mark}` (DPjudge: UNKNOWN SPECIAL ABUT RESTRICTION)"),
+                        )
+                        .with_help("The special restrictions are `~` (strait) and `*` (cape)."),
+                    ),
+                }
+            }
+        }
+    }
+    if let (Some(strait), Some(cape)) = (strait, cape) {
+        diags.push(
+            Diagnostic::new(
+                codes::STRAIT_AND_CAPE,
+                cape,
+                "this map uses both `~` and `*` abuts; judgepad supports both, DPjudge refuses the map (ILLEGAL SPECIAL ABUT RESTRICTIONS: BOTH ~ AND *)",
+            )
+            .with_secondary(strait, "a `~` abut"),
+        );
+    }
+    // Power abbreviations.
+    for (idx, power) in powers.iter().enumerate() {
+        let letter = abbrevs[idx];
+        if let Some(other) = powers[..idx].iter().zip(&abbrevs).find(|(_, it)| **it == letter) {
+            let at = raw.abbrev.get(power).map_or_else(|| raw.power_at.get(power).copied().unwrap_or(root), |tok| tok.at);
+            diags.push(
+                Diagnostic::new(
+                    codes::DUPLICATE_POWER_ABBREV,
+                    at,
+                    format!("{power} and {} share the abbreviation `{letter}`; DPjudge does not check this", other.0),
+                )
+                .with_help("Give one of them its own letter: `NAME (OWNWORD:X)`."),
+            );
+        }
+        if has_power_rules && raw.abbrev.get(power).is_none() {
+            let dpjudge = power.chars().next().unwrap_or('?');
+            if dpjudge != letter {
+                let at = raw.power_at.get(power).copied().unwrap_or(root);
+                diags.push(Diagnostic::new(
+                    codes::DEFAULT_POWER_ABBREV,
+                    at,
+                    format!("{power}'s abbreviation is `{letter}` (its ownership word's initial, as documented); DPjudge uses `{dpjudge}` (the name's initial)"),
+                ).with_help("Write it explicitly, `(OWNWORD:X)`, so power-restricted abuts mean the same everywhere."));
+            }
+        }
+    }
+    // Initial centres and units.
+    let mut centers: Vec<(String, Vec<String>)> = Vec::new();
+    for (power, sites) in raw.centers.iter() {
+        for site in sites {
+            if site.text != "SC!" && site.text != "SC?" && raw.areatype(&site.text).is_none() {
+                diags.push(Diagnostic::new(
+                    codes::BAD_OWNED_CENTER,
+                    site.at,
+                    format!("owned centre {} of {power} is not a location (DPjudge: BAD INITIAL OWNED CENTER)", site.text),
+                ));
+            }
+        }
+    }
+    for power in &powers {
+        let list: Vec<String> = if raw.owns.contains(power) {
+            raw.centers.get(power).map(|it| it.iter().map(|tok| tok.text.clone()).collect()).unwrap_or_default()
+        } else {
+            raw.homes.get(power).map(|it| it.iter().filter(|tok| tok.text != "&SC").map(|tok| tok.text.clone()).collect()).unwrap_or_default()
+        };
+        centers.push((power.clone(), list));
+        for unit in raw.units.get(power).map(Vec::as_slice).unwrap_or(&[]) {
+            if !valid_unit(raw, &unit.text) {
+                diags.push(
+                    Diagnostic::new(
+                        codes::BAD_UNIT,
+                        unit.at,
+                        format!("{power}'s unit {} cannot stand there (DPjudge: BAD INITIAL UNIT)", unit.text),
+                    )
+                    .with_help("Armies stand on land or coasts, never on a named coast; fleets on water, coasts and ports, and on a named coast (XXX/NC) of a multi-coast province."),
+                );
+            }
+        }
+    }
+    let mut owner_of: BTreeMap<&str, &str> = BTreeMap::new();
+    for (power, sites) in &centers {
+        for site in sites.iter().filter(|it| *it != "SC!" && *it != "SC?") {
+            if let Some(first) = owner_of.insert(site, power) {
+                if first != power {
+                    let at = raw
+                        .centers
+                        .get(power)
+                        .and_then(|list| list.iter().find(|tok| tok.text == *site))
+                        .map_or_else(|| raw.power_at.get(power).copied().unwrap_or(root), |tok| tok.at);
+                    diags.push(Diagnostic::new(
+                        codes::CENTER_OWNED_TWICE,
+                        at,
+                        format!("{site} is owned by both {first} and {power} (DPjudge: CENTER MULTIPLY OWNED)"),
+                    ));
+                }
+            }
+        }
+    }
+    for tok in &raw.rules {
+        let name = tok.text.trim_start_matches('!');
+        if !KNOWN_RULES.contains(&name) {
+            diags.push(
+                Diagnostic::new(codes::UNKNOWN_RULE, tok.at, format!("DPjudge has no rule `{name}`"))
+                    .with_help("Rule names are listed on DPjudge's Rules page, e.g. BUILD_ANY, HIBERNATE, COASTAL_CONVOY."),
+            );
+        }
+    }
+    Checked {
+        scs,
+        unowned: unowned.into_iter().map(|tok| tok.text).collect(),
+        centers,
+        powers,
+    }
+}
+
+/// Checks on the built map: coasts, abut lists, one-way adjacencies.
+pub(crate) fn check_map(map: &Map, diags: &mut Vec<Diagnostic>) {
+    for prov in &map.provinces {
+        if prov.location.is_none() {
+            for &coast in &prov.coasts {
+                let loc = map.loc(coast);
+                diags.push(
+                    Diagnostic::new(
+                        codes::COAST_WITHOUT_PROVINCE,
+                        loc.at,
+                        format!("coast {} has no province {}", loc.abbr, prov.abbr),
+                    )
+                    .with_help(format!("Add `COAST {} ABUTS …` (lower case: fleets stand only on its coasts) after its coasts.", lower(&prov.abbr))),
+                );
+            }
+        }
+    }
+    for (idx, loc) in map.locations.iter().enumerate() {
+        let here = LocationId(idx as u32);
+        let mut seen: BTreeSet<String> = BTreeSet::new();
+        for abut in &loc.abuts {
+            let written_upper = upper(&abut.written);
+            if !seen.insert(written_upper.clone()) {
+                diags.push(Diagnostic::new(
+                    codes::ABUT_TWICE,
+                    abut.at,
+                    format!("{} is listed twice in {}'s ABUTS (DPjudge: SITES ABUT TWICE)", written_upper, loc.abbr),
+                ));
+                continue;
+            }
+            let Some(other) = abut.target else {
+                diags.push(
+                    Diagnostic::new(codes::UNKNOWN_ABUT, abut.at, format!("{} abuts `{}`, which has no terrain line", loc.abbr, abut.written))
+                        .with_help("ABUTS lists name locations defined by WATER/LAND/COAST/PORT/SHUT lines, with coasts as XXX/NC."),
+                );
+                continue;
+            };
+            let other_loc = map.loc(other);
+            if loc.terrain == Terrain::Shut || other_loc.terrain == Terrain::Shut {
+                continue;
+            }
+            let back = map.abuts(Some(UnitKind::Army), other, Reach::Move, here).is_some()
+                || map.abuts(Some(UnitKind::Fleet), other, Reach::Move, here).is_some();
+            if back {
+                continue;
+            }
+            let add = if loc.upper { loc.abbr.clone() } else { lower(&loc.abbr) };
+            let line_end = FileSpan::new(other_loc.line.file, Span::empty(other_loc.line.span.end));
+            let has_abuts = !other_loc.abuts.is_empty();
+            let insert = if has_abuts { format!(" {add}") } else { format!(" ABUTS {add}") };
+            diags.push(
+                Diagnostic::new(
+                    codes::ONE_WAY,
+                    abut.at,
+                    format!("{} abuts {} but {} does not abut {} (DPjudge: ONE-WAY ADJACENCY IN MAP)", loc.abbr, other_loc.abbr, other_loc.abbr, loc.abbr),
+                )
+                .with_secondary(other_loc.line, format!("{}'s ABUTS has no way back", other_loc.abbr))
+                .with_help(format!("Add `{add}` to {}'s ABUTS, or write `:{}` here for a deliberate one-way adjacency.", other_loc.abbr, abut.written))
+                .with_fix(format!("add `{add}` to {}'s ABUTS", other_loc.abbr), alloc::vec![Edit { at: line_end, replacement: insert }]),
+            );
+        }
+    }
+}
+
+/// The abbreviation letter of a power: explicit, else the ownership word's
+/// initial (the documentation; DPjudge uses the name's initial).
+pub(crate) fn power_letter(raw: &Raw, power: &str) -> char {
+    if let Some(tok) = raw.abbrev.get(power) {
+        return tok.text.chars().next().unwrap_or('?');
+    }
+    let own = raw.own_word.get(power).map_or(power, String::as_str);
+    own.trim_start_matches('_').chars().next().and_then(|ch| ch.to_uppercase().next()).unwrap_or('?')
+}
+
+/// `Map.isValidUnit` on the loader state.
+fn valid_unit(raw: &Raw, unit: &str) -> bool {
+    let Some((kind, place)) = unit.split_once(' ') else { return false };
+    let terrain = raw.areatype(place);
+    match kind {
+        "A" => !place.contains('/') && matches!(terrain, Some(Terrain::Land | Terrain::Coast | Terrain::Port)),
+        "F" => matches!(terrain, Some(Terrain::Water | Terrain::Coast | Terrain::Port)) && raw.loc_type.contains(place),
+        _ => false,
+    }
+}
+
+/// Rule names DPjudge documents (pages/Rules), plus BLANK_BOARD.
+pub(crate) const KNOWN_RULES: &[&str] = &[
+    "ALWAYS_CONFIRM", "ALWAYS_WAIT", "ANON_TRANSFER", "BACKSEAT_PRESS", "BLANK_BOARD", "BLIND", "BROADCAST_ORDERS",
+    "BUILD_ANY", "CD_BUILDS", "CD_DUMMIES", "CD_RETREATS", "CD_SUPPORTS", "CIVIL_DISORDER", "CIVIL_PREVIEW",
+    "COASTAL_CONVOY", "COASTAL_CRAWL", "CONVOY_BACK", "DEFAULT_UNORDERED", "DIRECT_ONLY", "DUMMY_FIRE", "EAVESDROP",
+    "EBAYOLA", "EXCHANGE", "FAKE_PRESS", "FICTIONAL_OK", "FLAT_TAX", "FLEX_SETUP", "FRIENDLY_FIRE", "FTF_PRESS",
+    "GARRISON", "GREEK", "GREY_PRESS", "HIBERNATE", "HIDE_ABSENTEES", "HIDE_BUILDS", "HIDE_COST", "HIDE_DUMMIES",
+    "HIDE_EXTENDERS", "HIDE_LATE_POWERS", "HIDE_OFFERS", "HIDE_PROPOSER", "HOLD_WIN", "HOME_BUILDS",
+    "IMMOBILE_DUMMIES", "JUMP_OFF_DAYS", "LAST_MAN_STANDING", "LATE_CHANGES", "LATE_SEND", "LIMIT_LISTS",
+    "LIMIT_OFFERS", "LIST_UNORDERED", "LIST_WAITERS", "MOBILIZE", "MUST_ORDER", "MUTE_OBSERVERS", "MYOPIC",
+    "NO_ABSENCES", "NO_CHECK", "NO_DEADLINE", "NO_DIAS", "NO_DONATIONS", "NO_DRAW", "NO_EOG", "NO_FACTORIES",
+    "NO_HOARDING", "NO_LATE_CHANGES", "NO_LATE_RECEIVE", "NO_LEDGERS", "NO_LOOTING", "NO_MILITIA", "NO_MINOR_WAIT",
+    "NO_PARTISANS", "NO_PLATEAU", "NO_PRESS", "NO_PROXY", "NO_QUARTER", "NO_RESERVES", "NO_RETREAT", "NO_REVEAL",
+    "NO_SAVINGS", "NO_SCS_SEE", "NO_TRANSFER", "NO_UNITS_SEE", "ONE_TRANSFER", "OPEN_ENTRY", "ORDER_ANY",
+    "OWN_SCS_SEE", "PAYOLA_CLASSIC", "PAY_DUMMIES", "PLAYER_DEADLINES", "PORTAGE_CONVOY", "POWER_CHOICE",
+    "PRESS_MASTER", "PREVIEW", "PROPOSE_DIAS", "PROXY_OK", "PUBLIC_LISTS", "PUBLIC_PRESS", "PUBLIC_TOTALS",
+    "REAL_TIME", "REMOTE_BRIBE", "REMOTE_BUILDS", "REMOTE_PRESS", "RESTRICT_SIGNAL", "SAFE_CONVOYS", "SEE_ALL_SCS",
+    "SEE_NO_SCS", "SEE_NO_UNITS", "SHARED_VICTORY", "SHOW_PHANTOM", "SIGNAL_SUPPORT", "SILENT_ABSENCES",
+    "SILENT_JOIN", "SMART_CD", "SOLITAIRE", "START_MASTER", "TEAM_VICTORY", "TINCUP", "TORN_ALLEGIANCE",
+    "TOUCH_BRIBE", "TOUCH_PRESS", "TROJAN", "UNITS_ADAPT", "UNITS_SEE_OTHER", "UNITS_SEE_SAME", "VASSAL_DUMMIES",
+    "VASSAL_TRANSFERS", "VENETIAN", "VICTORY_HOMES", "WEAK_BOUNCES", "WEAK_CONVOYS", "WHITE_GREY", "YELLOW_PRESS",
+    "ZEROSUM", "ZERO_FOREIGN",
+];

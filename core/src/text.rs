@@ -1,0 +1,213 @@
+//! Source text positions: byte spans, file ids, and the one place where byte
+//! offsets become lines and columns.
+//!
+//! Core speaks only in byte offsets ([`Span`]) plus a [`FileId`]. Shells need
+//! lines and columns: the CLI prints 1-based lines and character columns, the
+//! editor needs UTF-16 code-unit columns (JavaScript strings). Both conversions
+//! live in [`LineIndex`] and nowhere else.
+
+use alloc::vec::Vec;
+use core::fmt;
+
+/// Index of a loaded file in the order the loader read it (the root file is 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct FileId(pub u32);
+
+/// A half-open byte range `start..end` into one file's text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Span {
+    /// First byte.
+    pub start: u32,
+    /// One past the last byte.
+    pub end: u32,
+}
+
+impl Span {
+    /// The span `start..end`.
+    pub const fn new(start: u32, end: u32) -> Span {
+        Span { start, end }
+    }
+
+    /// An empty span at `offset`.
+    pub const fn empty(offset: u32) -> Span {
+        Span { start: offset, end: offset }
+    }
+
+    /// Number of bytes covered.
+    pub const fn len(self) -> u32 {
+        self.end - self.start
+    }
+
+    /// Whether the span covers no byte.
+    pub const fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+
+    /// The smallest span covering both.
+    pub fn cover(self, other: Span) -> Span {
+        Span { start: self.start.min(other.start), end: self.end.max(other.end) }
+    }
+
+    /// The text the span covers; empty if it is out of bounds (never panics).
+    pub fn text(self, text: &str) -> &str {
+        text.get(self.start as usize..self.end as usize).unwrap_or("")
+    }
+}
+
+impl fmt::Display for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}..{}", self.start, self.end)
+    }
+}
+
+/// A span in a given file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct FileSpan {
+    /// The file.
+    pub file: FileId,
+    /// The bytes in it.
+    pub span: Span,
+}
+
+impl FileSpan {
+    /// `span` in `file`.
+    pub const fn new(file: FileId, span: Span) -> FileSpan {
+        FileSpan { file, span }
+    }
+}
+
+/// A position as shells show it. `line` is 1-based; the columns are 1-based
+/// and count bytes, Unicode scalar values, or UTF-16 code units.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct LineCol {
+    /// 1-based line number.
+    pub line: u32,
+    /// 1-based column in bytes.
+    pub byte_col: u32,
+    /// 1-based column in characters (what terminals and humans count).
+    pub char_col: u32,
+    /// 1-based column in UTF-16 code units (what JavaScript and editors count).
+    pub utf16_col: u32,
+}
+
+/// Line starts of one text, for offset → line/column conversion and back.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct LineIndex {
+    line_starts: Vec<u32>,
+}
+
+impl LineIndex {
+    /// Indexes `text`. Lines end at `\n`; a `\r` before it belongs to the line.
+    pub fn new(text: &str) -> LineIndex {
+        let mut line_starts = Vec::with_capacity(text.len() / 32 + 1);
+        line_starts.push(0);
+        for (idx, byte) in text.bytes().enumerate() {
+            if byte == b'\n' {
+                line_starts.push(idx as u32 + 1);
+            }
+        }
+        LineIndex { line_starts }
+    }
+
+    /// Number of lines (a text without a final newline still has its last line).
+    pub fn line_count(&self) -> usize {
+        self.line_starts.len()
+    }
+
+    /// Byte offset where 0-based line `line` starts, if it exists.
+    pub fn line_start(&self, line: usize) -> Option<u32> {
+        self.line_starts.get(line).copied()
+    }
+
+    /// Line and columns of byte `offset` in `text` (the text this index was
+    /// built from). Offsets past the end clamp to the end; offsets inside a
+    /// multi-byte character count as that character's start.
+    pub fn line_col(&self, text: &str, offset: u32) -> LineCol {
+        let offset = offset.min(text.len() as u32);
+        let line = match self.line_starts.binary_search(&offset) {
+            Ok(line) => line,
+            Err(next) => next - 1,
+        };
+        let start = self.line_starts[line] as usize;
+        let mut end = offset as usize;
+        while end > start && !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let prefix = text.get(start..end).unwrap_or("");
+        LineCol {
+            line: line as u32 + 1,
+            byte_col: prefix.len() as u32 + 1,
+            char_col: prefix.chars().count() as u32 + 1,
+            utf16_col: prefix.chars().map(char::len_utf16).sum::<usize>() as u32 + 1,
+        }
+    }
+
+    /// Byte offset of 1-based `line` and 1-based UTF-16 column `utf16_col`
+    /// (the inverse of [`LineIndex::line_col`] for editors). Clamps to the line.
+    pub fn offset_of_utf16(&self, text: &str, line: u32, utf16_col: u32) -> u32 {
+        let line_idx = (line.max(1) - 1) as usize;
+        let Some(&start) = self.line_starts.get(line_idx) else {
+            return text.len() as u32;
+        };
+        let end = self.line_starts.get(line_idx + 1).map_or(text.len(), |&next| next as usize - 1);
+        let mut units = 0u32;
+        let mut offset = start as usize;
+        for ch in text.get(start as usize..end).unwrap_or("").chars() {
+            if units + 1 >= utf16_col {
+                break;
+            }
+            units += ch.len_utf16() as u32;
+            offset += ch.len_utf8();
+        }
+        offset as u32
+    }
+}
+
+/// Decodes file bytes: UTF-8 when valid, otherwise latin-1 (ISO-8859-1), as
+/// DPjudge reads every map file. Never fails.
+pub fn decode(bytes: &[u8]) -> alloc::borrow::Cow<'_, str> {
+    match core::str::from_utf8(bytes) {
+        Ok(text) => alloc::borrow::Cow::Borrowed(text),
+        Err(_) => alloc::borrow::Cow::Owned(bytes.iter().map(|&b| b as char).collect()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_on_non_ascii() {
+        // "ÞIVEREU" as in standard_glhetg.map, after latin-1 decoding.
+        let text = decode(b"FLOW \xdeIVEREU:ADJUSTMENTS\nBEGIN x\n");
+        let index = LineIndex::new(&text);
+        let colon = text.find(':').unwrap() as u32;
+        let pos = index.line_col(&text, colon);
+        assert_eq!((pos.line, pos.byte_col, pos.char_col, pos.utf16_col), (1, 14, 13, 13));
+        let begin = text.find("BEGIN").unwrap() as u32;
+        assert_eq!(index.line_col(&text, begin).line, 2);
+        assert_eq!(index.offset_of_utf16(&text, 1, 13), colon);
+        // Astral characters take two UTF-16 units.
+        let text = "a\u{1F600}b";
+        let index = LineIndex::new(text);
+        let pos = index.line_col(text, 5);
+        assert_eq!((pos.byte_col, pos.char_col, pos.utf16_col), (6, 3, 4));
+        assert_eq!(index.offset_of_utf16(text, 1, 4), 5);
+    }
+
+    #[test]
+    fn offsets_clamp() {
+        let text = "ab\ncd";
+        let index = LineIndex::new(text);
+        assert_eq!(index.line_col(text, 99).line, 2);
+        assert_eq!(index.line_col(text, 99).char_col, 3);
+        assert_eq!(index.offset_of_utf16(text, 9, 1), 5);
+        assert_eq!(index.offset_of_utf16(text, 1, 99), 2);
+    }
+
+    #[test]
+    fn decode_keeps_utf8_and_falls_back_to_latin1() {
+        assert_eq!(decode("Ü".as_bytes()), "Ü");
+        assert_eq!(decode(b"\xdc"), "Ü");
+    }
+}

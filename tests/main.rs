@@ -1,0 +1,4 @@
+//! judgepad's integration suites: one binary, one module per data-driven suite.
+
+// The bundled corpus: counts, clean checks, lossless lexing, no panics.
+mod corpus;
