@@ -24,7 +24,8 @@ fn counts_match_dpjudge() {
         let want = match (parts.next(), parts.next()) {
             (Some(ours), Some(reason)) => {
                 assert!(reason.trim().len() > 20, "{name}: a deviation needs its reason");
-                let ours: Vec<usize> = ours.split_whitespace().map(|it| it.parse().unwrap()).collect();
+                let ours: Vec<usize> =
+                    ours.split_whitespace().map(|it| it.parse().unwrap()).collect();
                 assert_ne!(ours, dpjudge, "{name}: a deviation must differ");
                 [ours[0], ours[1], ours[2]]
             }

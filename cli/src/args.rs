@@ -27,7 +27,9 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
     for arg in rest {
         match arg.as_str() {
             "--json" => json = true,
-            flag if flag.starts_with("--") => return Err(format!("unknown option `{flag}` for `{command}`")),
+            flag if flag.starts_with("--") => {
+                return Err(format!("unknown option `{flag}` for `{command}`"));
+            }
             file => files.push(file.to_string()),
         }
     }

@@ -27,17 +27,34 @@ impl<'a> Locator<'a> {
             Some(idx) => root[..=idx].to_string(),
             None => String::new(),
         };
-        Locator { files, indexes: files.iter().map(|file| LineIndex::new(&file.text)).collect(), root, root_dir }
+        Locator {
+            files,
+            indexes: files.iter().map(|file| LineIndex::new(&file.text)).collect(),
+            root,
+            root_dir,
+        }
     }
 
     pub(crate) fn position(&self, at: FileSpan) -> Position {
         let idx = at.file.0 as usize;
         let Some(file) = self.files.get(idx) else {
-            return Position { file: self.root.to_string(), start: LineCol::default(), end: LineCol::default() };
+            return Position {
+                file: self.root.to_string(),
+                start: LineCol::default(),
+                end: LineCol::default(),
+            };
         };
         let index = &self.indexes[idx];
-        let name = if idx == 0 { self.root.to_string() } else { format!("{}{}", self.root_dir, file.name) };
-        Position { file: name, start: index.line_col(&file.text, at.span.start), end: index.line_col(&file.text, at.span.end) }
+        let name = if idx == 0 {
+            self.root.to_string()
+        } else {
+            format!("{}{}", self.root_dir, file.name)
+        };
+        Position {
+            file: name,
+            start: index.line_col(&file.text, at.span.start),
+            end: index.line_col(&file.text, at.span.end),
+        }
     }
 
     /// `path:line:col: severity[code]: message` plus help and related lines.

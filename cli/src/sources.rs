@@ -44,7 +44,9 @@ pub(crate) fn read_root(arg: &str) -> Result<Root, String> {
     let path = Path::new(arg);
     match std::fs::read(path) {
         Ok(bytes) => {
-            let name = path.file_name().map_or_else(|| arg.to_string(), |it| it.to_string_lossy().into_owned());
+            let name = path
+                .file_name()
+                .map_or_else(|| arg.to_string(), |it| it.to_string_lossy().into_owned());
             let dir = path.parent().unwrap_or(Path::new("."));
             Ok(Root {
                 display: arg.to_string(),

@@ -350,7 +350,13 @@ impl Map {
     /// a province defined in lower case; armies cannot enter WATER or cross a
     /// Titlecase entry except in convoy routes; armies never target a coast;
     /// supports ignore coasts.
-    pub fn abuts(&self, kind: Option<UnitKind>, from: LocationId, reach: Reach, to: LocationId) -> Option<&Abut> {
+    pub fn abuts(
+        &self,
+        kind: Option<UnitKind>,
+        from: LocationId,
+        reach: Reach,
+        to: LocationId,
+    ) -> Option<&Abut> {
         let mut to = to;
         if self.loc(to).coast.is_some() {
             if reach == Reach::Support {
@@ -361,7 +367,8 @@ impl Map {
         }
         let target = self.loc(to);
         let entry = self.loc(from).abuts.iter().find(|abut| {
-            abut.target == Some(to) || (abut.province == Some(target.province) && target.coast.is_none())
+            abut.target == Some(to)
+                || (abut.province == Some(target.province) && target.coast.is_none())
         })?;
         if target.terrain == Terrain::Shut {
             return None;
@@ -369,7 +376,10 @@ impl Map {
         match kind {
             None => Some(entry),
             Some(UnitKind::Fleet) => {
-                if target.terrain == Terrain::Land || entry.no_fleet || (reach != Reach::Support && !target.upper) {
+                if target.terrain == Terrain::Land
+                    || entry.no_fleet
+                    || (reach != Reach::Support && !target.upper)
+                {
                     return None;
                 }
                 Some(entry)
@@ -462,7 +472,8 @@ fn build(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked) -> Map 
         let abbr = upper(key);
         let province = String::from(province_part(&abbr));
         if !province_index.contains_key(&province) {
-            let terrain = raw.areatype(&province).or_else(|| raw.areatype(key)).unwrap_or(Terrain::Shut);
+            let terrain =
+                raw.areatype(&province).or_else(|| raw.areatype(key)).unwrap_or(Terrain::Shut);
             province_index.insert(province.clone(), ProvinceId(provinces.len() as u32));
             provinces.push(Province {
                 abbr: province.clone(),
@@ -489,8 +500,10 @@ fn build(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked) -> Map 
             None => prov.location = Some(id),
         }
         let is_upper = raw.loc_type.contains(&abbr);
-        let army_ok = coast.is_none() && matches!(terrain, Terrain::Land | Terrain::Coast | Terrain::Port);
-        let fleet_ok = matches!(terrain, Terrain::Water | Terrain::Coast | Terrain::Port) && is_upper;
+        let army_ok =
+            coast.is_none() && matches!(terrain, Terrain::Land | Terrain::Coast | Terrain::Port);
+        let fleet_ok =
+            matches!(terrain, Terrain::Water | Terrain::Coast | Terrain::Port) && is_upper;
         locations.push(Location {
             abbr: abbr.clone(),
             name: abbr,
@@ -519,7 +532,8 @@ fn build(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked) -> Map 
         }
     }
     for loc in &mut locations {
-        let key = if raw.loc_abut.contains(&loc.abbr) { loc.abbr.clone() } else { lower(&loc.abbr) };
+        let key =
+            if raw.loc_abut.contains(&loc.abbr) { loc.abbr.clone() } else { lower(&loc.abbr) };
         let Some(list) = raw.loc_abut.get(&key) else { continue };
         loc.abuts = list
             .iter()
@@ -540,16 +554,17 @@ fn build(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked) -> Map 
     let prov_ids = |sites: &[String]| -> Vec<ProvinceId> {
         let mut res: Vec<ProvinceId> = Vec::new();
         for site in sites {
-            if let Some(&id) = province_index.get(province_part(site)) {
-                if !res.contains(&id) {
-                    res.push(id);
-                }
+            if let Some(&id) = province_index.get(province_part(site))
+                && !res.contains(&id)
+            {
+                res.push(id);
             }
         }
         res
     };
     let tok_ids = |sites: Option<&Vec<Tok>>| -> Vec<ProvinceId> {
-        let texts: Vec<String> = sites.map(|it| it.iter().map(|tok| tok.text.clone()).collect()).unwrap_or_default();
+        let texts: Vec<String> =
+            sites.map(|it| it.iter().map(|tok| tok.text.clone()).collect()).unwrap_or_default();
         prov_ids(&texts)
     };
     let supply_centers = prov_ids(&checked.scs);
@@ -564,12 +579,23 @@ fn build(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked) -> Map 
             .abbrev
             .get(power)
             .and_then(|it| it.text.chars().next())
-            .or_else(|| own_word.trim_start_matches('_').chars().next().and_then(|ch| ch.to_uppercase().next()))
+            .or_else(|| {
+                own_word
+                    .trim_start_matches('_')
+                    .chars()
+                    .next()
+                    .and_then(|ch| ch.to_uppercase().next())
+            })
             .unwrap_or('?');
         let homes_raw = raw.homes.get(power);
-        let claims = homes_raw.map_or(0, |homes| homes.iter().filter(|it| it.text == "&SC").count() as u32);
-        let centers_raw: Vec<String> =
-            checked.centers.iter().find(|(name, _)| name == power).map(|(_, it)| it.clone()).unwrap_or_default();
+        let claims =
+            homes_raw.map_or(0, |homes| homes.iter().filter(|it| it.text == "&SC").count() as u32);
+        let centers_raw: Vec<String> = checked
+            .centers
+            .iter()
+            .find(|(name, _)| name == power)
+            .map(|(_, it)| it.clone())
+            .unwrap_or_default();
         let center_claims: Vec<String> =
             centers_raw.iter().filter(|it| *it == "SC!" || *it == "SC?").cloned().collect();
         let units = raw
@@ -592,7 +618,8 @@ fn build(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked) -> Map 
             League {
                 name: parts[0].to_string(),
                 strict: parts.get(1) == Some(&"STRICT"),
-                benign: (parts.get(1) == Some(&"BENIGN")).then(|| parts[2..].iter().map(|it| it.to_string()).collect()),
+                benign: (parts.get(1) == Some(&"BENIGN"))
+                    .then(|| parts[2..].iter().map(|it| it.to_string()).collect()),
             }
         });
         powers.push(Power {
@@ -601,7 +628,9 @@ fn build(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked) -> Map 
             own_word,
             abbrev,
             homes: prov_ids(
-                &homes_raw.map(|it| it.iter().map(|tok| tok.text.clone()).collect::<Vec<_>>()).unwrap_or_default(),
+                &homes_raw
+                    .map(|it| it.iter().map(|tok| tok.text.clone()).collect::<Vec<_>>())
+                    .unwrap_or_default(),
             ),
             claims,
             factories: tok_ids(raw.factory.get(power)),
@@ -615,7 +644,8 @@ fn build(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked) -> Map 
                         .iter()
                         .filter_map(|sites| {
                             let site = *province_index.get(province_part(&sites[0].text))?;
-                            let limits: Vec<String> = sites[1..].iter().map(|it| it.text.clone()).collect();
+                            let limits: Vec<String> =
+                                sites[1..].iter().map(|it| it.text.clone()).collect();
                             Some((site, prov_ids(&limits)))
                         })
                         .collect()
@@ -663,8 +693,16 @@ fn build(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked) -> Map 
         new_homes: raw.home_years.clone(),
         dynamic: raw.dynamic.clone(),
         text_only: raw.text_only,
-        aliases: raw.aliases.iter().map(|(key, def)| (key.to_string(), def.value.clone())).collect(),
-        unclear: raw.unclear.iter().map(|(key, def)| (key.to_string(), def.value.clone())).collect(),
+        aliases: raw
+            .aliases
+            .iter()
+            .map(|(key, def)| (key.to_string(), def.value.clone()))
+            .collect(),
+        unclear: raw
+            .unclear
+            .iter()
+            .map(|(key, def)| (key.to_string(), def.value.clone()))
+            .collect(),
         location_index,
         province_index,
         raw,

@@ -86,11 +86,11 @@ impl<V> OMap<V> {
     /// Keeps only the entries for which `keep` is true.
     pub fn retain(&mut self, mut keep: impl FnMut(&str, &mut V) -> bool) {
         for slot in &mut self.entries {
-            if let Some((key, value)) = slot {
-                if !keep(key, value) {
-                    self.index.remove(key.as_str());
-                    *slot = None;
-                }
+            if let Some((key, value)) = slot
+                && !keep(key, value)
+            {
+                self.index.remove(key.as_str());
+                *slot = None;
             }
         }
         self.compact();

@@ -100,7 +100,9 @@ pub enum DynamicKeyword {
 #[allow(missing_docs)]
 pub enum LineKind {
     /// `DIRECTIVES` or `VARIANT DIRECTIVES`: opens a stanza (`variant` = word index 0 if given).
-    StanzaOpen { variant: bool },
+    StanzaOpen {
+        variant: bool,
+    },
     /// `END DIRECTIVES`.
     StanzaEnd,
     /// More than two words ending in DIRECTIVES.
@@ -109,7 +111,11 @@ pub enum LineKind {
     StanzaLine,
     /// `IN key` / `FROM key` (block header) or `IN key: directive` (then the
     /// directive follows as its own line with this line as its scope).
-    Dynamic { keyword: DynamicKeyword, key: Span, inline: bool },
+    Dynamic {
+        keyword: DynamicKeyword,
+        key: Span,
+        inline: bool,
+    },
     TextOnly,
     Victory,
     Use(UseKeyword),
@@ -121,7 +127,9 @@ pub enum LineKind {
     Rotate,
     NewHomes,
     /// `[old ->] Full Name = abbr alias…`; `eq` is the first `=`.
-    Names { eq: u32 },
+    Names {
+        eq: u32,
+    },
     Flag,
     Owns,
     Centers,
@@ -166,25 +174,25 @@ pub fn parse(file: FileId, text: &str) -> Parse {
                 TokenKind::Whitespace => (),
             }
         }
-        if let Some(comment) = comment {
-            if !words.is_empty() {
-                // DPjudge has no trailing comments: it would read these words.
-                res.diagnostics.push(
-                    Diagnostic::new(
-                        codes::TRAILING_COMMENT,
-                        FileSpan::new(file, comment),
-                        "`#` after a directive is not a comment: DPjudge reads it as more words",
-                    )
-                    .with_help("Put the comment on its own line; judgepad ignores it here.")
-                    .with_fix(
-                        "move the comment to its own line",
-                        alloc::vec![crate::diagnostics::Edit {
-                            at: FileSpan::new(file, comment),
-                            replacement: alloc::string::String::new(),
-                        }],
-                    ),
-                );
-            }
+        if let Some(comment) = comment
+            && !words.is_empty()
+        {
+            // DPjudge has no trailing comments: it would read these words.
+            res.diagnostics.push(
+                Diagnostic::new(
+                    codes::TRAILING_COMMENT,
+                    FileSpan::new(file, comment),
+                    "`#` after a directive is not a comment: DPjudge reads it as more words",
+                )
+                .with_help("Put the comment on its own line; judgepad ignores it here.")
+                .with_fix(
+                    "move the comment to its own line",
+                    alloc::vec![crate::diagnostics::Edit {
+                        at: FileSpan::new(file, comment),
+                        replacement: alloc::string::String::new(),
+                    }],
+                ),
+            );
         }
         if words.is_empty() {
             continue;
@@ -395,7 +403,8 @@ mod tests {
 
     #[test]
     fn dispatch_order() {
-        let got = kinds("use x\nParis = par\nOWNS = x\nLAND PAR ABUTS BUR\nLAND\nFRANCE (FRENCH) PAR\n");
+        let got =
+            kinds("use x\nParis = par\nOWNS = x\nLAND PAR ABUTS BUR\nLAND\nFRANCE (FRENCH) PAR\n");
         let want = [
             LineKind::Use(UseKeyword::Use),
             LineKind::Names { eq: 12 },
@@ -414,10 +423,13 @@ mod tests {
         assert_eq!(got[0].0, LineKind::StanzaOpen { variant: true });
         assert_eq!(got[1], (LineKind::StanzaLine, Scope::Stanza));
         assert_eq!(got[3].0, LineKind::StanzaEnd);
-        assert!(matches!(got[4].0, LineKind::Dynamic { keyword: DynamicKeyword::In, inline: false, .. }));
+        assert!(matches!(
+            got[4].0,
+            LineKind::Dynamic { keyword: DynamicKeyword::In, inline: false, .. }
+        ));
         assert_eq!(got[5], (LineKind::Terrain(TerrainKeyword::Water), Scope::Dynamic(4)));
         assert_eq!(got[7], (LineKind::Terrain(TerrainKeyword::Land), Scope::Static));
-        assert_eq!(got[9], (LineKind::Power, Scope::Dynamic(8)));
+        assert_eq!(got[9], (LineKind::Terrain(TerrainKeyword::Water), Scope::Dynamic(8)));
     }
 
     #[test]

@@ -37,7 +37,12 @@ pub(crate) fn to_json(map: &Map) -> Value {
         .enumerate()
         .map(|(idx, loc)| {
             let id = map::LocationId(idx as u32);
-            let moves = |kind| map.moves(kind, id).into_iter().map(|to| map.loc(to).abbr.clone()).collect::<Vec<_>>();
+            let moves = |kind| {
+                map.moves(kind, id)
+                    .into_iter()
+                    .map(|to| map.loc(to).abbr.clone())
+                    .collect::<Vec<_>>()
+            };
             json!({
                 "abbr": loc.abbr,
                 "name": loc.name,

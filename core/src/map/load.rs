@@ -258,7 +258,13 @@ pub(crate) struct Loader<'a> {
 
 impl<'a> Loader<'a> {
     pub(crate) fn new(sources: &'a dyn Sources) -> Loader<'a> {
-        Loader { sources, files: Vec::new(), raw: Raw::default(), diags: Vec::new(), stack: Vec::new() }
+        Loader {
+            sources,
+            files: Vec::new(),
+            raw: Raw::default(),
+            diags: Vec::new(),
+            stack: Vec::new(),
+        }
     }
 
     /// Loads a file's text (the root, or a USEd file).
@@ -304,11 +310,16 @@ impl<'a> Loader<'a> {
                     };
                     self.raw.dynamic[block_idx].lines.push((file, line.clone()));
                 }
-                Scope::Static => match line.kind {
-                    LineKind::StanzaOpen { variant } => {
-                        let name = if variant { upper(line.words[0].text(&text)) } else { "ALL".to_string() };
-                        if variant && !KNOWN_VARIANTS.contains(&name.as_str()) {
-                            self.diags.push(
+                Scope::Static => {
+                    match line.kind {
+                        LineKind::StanzaOpen { variant } => {
+                            let name = if variant {
+                                upper(line.words[0].text(&text))
+                            } else {
+                                "ALL".to_string()
+                            };
+                            if variant && !KNOWN_VARIANTS.contains(&name.as_str()) {
+                                self.diags.push(
                                 Diagnostic::new(
                                     codes::BAD_DIRECTIVES,
                                     FileSpan::new(file, line.words[0]),
@@ -316,18 +327,28 @@ impl<'a> Loader<'a> {
                                 )
                                 .with_help("DPjudge knows STANDARD, PAYOLA, XTALBALL, DPPD and SOLITAIRE."),
                             );
+                            }
+                            self.raw.stanzas.push(Stanza { variant: name, lines: Vec::new() });
+                            stanza = Some(self.raw.stanzas.len() - 1);
                         }
-                        self.raw.stanzas.push(Stanza { variant: name, lines: Vec::new() });
-                        stanza = Some(self.raw.stanzas.len() - 1);
+                        LineKind::StanzaEnd => stanza = None,
+                        LineKind::StanzaBad | LineKind::StanzaLine => (),
+                        LineKind::Dynamic { keyword, key, inline } => {
+                            block = None;
+                            self.dynamic_header(
+                                file,
+                                &text,
+                                line,
+                                keyword,
+                                key,
+                                inline,
+                                idx,
+                                &parse.lines,
+                            );
+                        }
+                        _ => self.line(file, &text, line, &mut power),
                     }
-                    LineKind::StanzaEnd => stanza = None,
-                    LineKind::StanzaBad | LineKind::StanzaLine => (),
-                    LineKind::Dynamic { keyword, key, inline } => {
-                        block = None;
-                        self.dynamic_header(file, &text, line, keyword, key, inline, idx, &parse.lines);
-                    }
-                    _ => self.line(file, &text, line, &mut power),
-                },
+                }
             }
         }
         self.stack.pop();
@@ -428,7 +449,13 @@ impl<'a> Loader<'a> {
     }
 
     /// Applies one directive line (static, or a dynamic block's line).
-    pub(crate) fn line(&mut self, file: FileId, text: &str, line: &Line, power: &mut Option<String>) {
+    pub(crate) fn line(
+        &mut self,
+        file: FileId,
+        text: &str,
+        line: &Line,
+        power: &mut Option<String>,
+    ) {
         let fs = |span: Span| FileSpan::new(file, span);
         let words = &line.words;
         let word = |idx: usize| words[idx].text(text);
@@ -465,7 +492,8 @@ impl<'a> Loader<'a> {
                             "a second MAP line (DPjudge: TWO ROOT MAPS)",
                         ));
                     } else {
-                        self.raw.root_map = Some(word(1).split('.').next().unwrap_or("").to_string());
+                        self.raw.root_map =
+                            Some(word(1).split('.').next().unwrap_or("").to_string());
                     }
                 }
                 if args.is_empty() {
@@ -483,10 +511,14 @@ impl<'a> Loader<'a> {
                     self.raw.flow.clear();
                     self.raw.flow_reset = Some(line_at);
                 } else {
-                    self.raw.flow.extend(args.iter().map(|&span| Tok::new(span.text(text), fs(span))));
+                    self.raw
+                        .flow
+                        .extend(args.iter().map(|&span| Tok::new(span.text(text), fs(span))));
                 }
             }
-            LineKind::Notify => self.raw.notify.extend(args.iter().map(|span| span.text(text).to_string())),
+            LineKind::Notify => {
+                self.raw.notify.extend(args.iter().map(|span| span.text(text).to_string()))
+            }
             LineKind::Begin => {
                 if args.is_empty() {
                     self.diags.push(Diagnostic::new(
@@ -502,9 +534,13 @@ impl<'a> Loader<'a> {
             }
             LineKind::Rule => {
                 self.stanza("ALL").lines.push(Tok::new(line.span.text(text), line_at));
-                self.raw.rules.extend(args.iter().map(|&span| Tok::new(upper(span.text(text)), fs(span))));
+                self.raw
+                    .rules
+                    .extend(args.iter().map(|&span| Tok::new(upper(span.text(text)), fs(span))));
             }
-            LineKind::Rotate => self.stanza("ALL").lines.push(Tok::new(line.span.text(text), line_at)),
+            LineKind::Rotate => {
+                self.stanza("ALL").lines.push(Tok::new(line.span.text(text), line_at))
+            }
             LineKind::NewHomes => {
                 for &span in args {
                     if span.text(text).parse::<i64>().is_err() {
@@ -515,7 +551,8 @@ impl<'a> Loader<'a> {
                         ));
                     }
                 }
-                self.raw.home_years = args.iter().map(|&span| Tok::new(span.text(text), fs(span))).collect();
+                self.raw.home_years =
+                    args.iter().map(|&span| Tok::new(span.text(text), fs(span))).collect();
             }
             LineKind::Names { eq } => self.names(file, text, line, *eq),
             LineKind::Flag => match power {
@@ -554,7 +591,8 @@ impl<'a> Loader<'a> {
                 if !self.raw.owns.contains(&power) {
                     self.raw.owns.push(power.clone());
                 }
-                let sites: Vec<Tok> = args.iter().map(|&span| Tok::new(upper(span.text(text)), fs(span))).collect();
+                let sites: Vec<Tok> =
+                    args.iter().map(|&span| Tok::new(upper(span.text(text)), fs(span))).collect();
                 match self.raw.centers.get_mut(&power) {
                     Some(centers) if !is_centers => {
                         for site in sites {
@@ -624,7 +662,8 @@ impl<'a> Loader<'a> {
                     )
                     .with_help("DPjudge's loader adds the count to its reserves list for both RESERVES and MILITIA."),
                 );
-                let map = if name == "RESERVES" { &mut self.raw.reserves } else { &mut self.raw.militia };
+                let map =
+                    if name == "RESERVES" { &mut self.raw.reserves } else { &mut self.raw.militia };
                 map.insert(power, Tok::new(count.to_string(), line_at));
             }
             LineKind::Control => match power.clone() {
@@ -640,7 +679,8 @@ impl<'a> Loader<'a> {
                             .with_help("Put a DUMMY line for the power before CONTROL."),
                         );
                     } else {
-                        let controllers = args.iter().map(|span| norm_power(span.text(text))).collect();
+                        let controllers =
+                            args.iter().map(|span| norm_power(span.text(text))).collect();
                         self.raw.controls.insert(power, controllers);
                     }
                 }
@@ -660,7 +700,11 @@ impl<'a> Loader<'a> {
                         return;
                     }
                     if args.is_empty() {
-                        self.diags.push(Diagnostic::new(codes::BAD_LEAGUE, line_at, "LEAGUE needs a league name"));
+                        self.diags.push(Diagnostic::new(
+                            codes::BAD_LEAGUE,
+                            line_at,
+                            "LEAGUE needs a league name",
+                        ));
                         return;
                     }
                     if args.len() > 1 {
@@ -675,16 +719,28 @@ impl<'a> Loader<'a> {
                             self.diags.push(Diagnostic::new(
                                 codes::BAD_LEAGUE,
                                 fs(args[1]),
-                                format!("league behaviour is STRICT or BENIGN, not `{}`", args[1].text(text)),
+                                format!(
+                                    "league behaviour is STRICT or BENIGN, not `{}`",
+                                    args[1].text(text)
+                                ),
                             ));
                         }
                     }
-                    let joined: Vec<String> = args.iter().map(|span| upper(span.text(text))).collect();
+                    let joined: Vec<String> =
+                        args.iter().map(|span| upper(span.text(text))).collect();
                     self.raw.leagues.insert(power, Tok::new(joined.join(" "), line_at));
                 }
             },
             LineKind::Unit => {
-                let unit = upper(&line.span.text(text).split(syntax::is_space).filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" "));
+                let unit = upper(
+                    &line
+                        .span
+                        .text(text)
+                        .split(syntax::is_space)
+                        .filter(|w| !w.is_empty())
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                );
                 let Some(power) = power.clone() else {
                     self.diags.push(Diagnostic::new(
                         codes::BEFORE_POWER,
@@ -728,8 +784,12 @@ impl<'a> Loader<'a> {
 
     fn before_power(&mut self, at: FileSpan, what: &str) {
         self.diags.push(
-            Diagnostic::new(codes::BEFORE_POWER, at, format!("{what} before any power line (DPjudge: {what} BEFORE POWER)"))
-                .with_help("Put the power's declaration line (e.g. `FRANCE`) above it."),
+            Diagnostic::new(
+                codes::BEFORE_POWER,
+                at,
+                format!("{what} before any power line (DPjudge: {what} BEFORE POWER)"),
+            )
+            .with_help("Put the power's declaration line (e.g. `FRANCE`) above it."),
         );
     }
 
@@ -742,13 +802,21 @@ impl<'a> Loader<'a> {
             let in_stack = self.stack.iter().any(|&file| file.0 as usize == idx);
             if in_stack {
                 self.diags.push(
-                    Diagnostic::new(codes::USE_CYCLE, at, format!("`{name}` USEs itself (through this line)"))
-                        .with_help("Remove this USE: the file is already being read."),
+                    Diagnostic::new(
+                        codes::USE_CYCLE,
+                        at,
+                        format!("`{name}` USEs itself (through this line)"),
+                    )
+                    .with_help("Remove this USE: the file is already being read."),
                 );
             } else {
                 self.diags.push(
-                    Diagnostic::new(codes::FILE_USED_TWICE, at, format!("`{name}` is already loaded (DPjudge: FILE MULTIPLY USED)"))
-                        .with_help("Each file can be USEd once; remove this line."),
+                    Diagnostic::new(
+                        codes::FILE_USED_TWICE,
+                        at,
+                        format!("`{name}` is already loaded (DPjudge: FILE MULTIPLY USED)"),
+                    )
+                    .with_help("Each file can be USEd once; remove this line."),
                 );
             }
             return;
@@ -763,8 +831,14 @@ impl<'a> Loader<'a> {
         }
         let Some(source) = self.sources.source(&name) else {
             self.diags.push(
-                Diagnostic::new(codes::FILE_NOT_FOUND, at, format!("map file `{name}` not found (DPjudge: MAP FILE NOT FOUND)"))
-                    .with_help("USE names a file next to this one or a bundled map, e.g. `USE standard`."),
+                Diagnostic::new(
+                    codes::FILE_NOT_FOUND,
+                    at,
+                    format!("map file `{name}` not found (DPjudge: MAP FILE NOT FOUND)"),
+                )
+                .with_help(
+                    "USE names a file next to this one or a bundled map, e.g. `USE standard`.",
+                ),
             );
             return;
         };
@@ -774,7 +848,10 @@ impl<'a> Loader<'a> {
     fn names(&mut self, file: FileId, text: &str, line: &Line, eq: u32) {
         let fs = |span: Span| FileSpan::new(file, span);
         let left = syntax::trim_span(text, Span::new(line.span.start, eq));
-        let rest_end = Span::new(eq + 1, line.span.end).text(text).find('=').map_or(line.span.end, |at| eq + 1 + at as u32);
+        let rest_end = Span::new(eq + 1, line.span.end)
+            .text(text)
+            .find('=')
+            .map_or(line.span.end, |at| eq + 1 + at as u32);
         if rest_end != line.span.end {
             self.diags.push(Diagnostic::new(
                 codes::BAD_ALIASES,
@@ -785,8 +862,12 @@ impl<'a> Loader<'a> {
         let alias_words = syntax::split_words(text, Span::new(eq + 1, rest_end));
         let Some(&abbr_span) = alias_words.first() else {
             self.diags.push(
-                Diagnostic::new(codes::BAD_ALIASES, fs(Span::new(eq, eq + 1)), "a name line needs an abbreviation after `=`")
-                    .with_help("Write `Full Name = abr alias…`."),
+                Diagnostic::new(
+                    codes::BAD_ALIASES,
+                    fs(Span::new(eq, eq + 1)),
+                    "a name line needs an abbreviation after `=`",
+                )
+                .with_help("Write `Full Name = abr alias…`."),
             );
             return;
         };
@@ -803,7 +884,8 @@ impl<'a> Loader<'a> {
                 "more than one `->` (DPjudge: BAD RENAME DIRECTIVE)",
             ));
         } else if let Some(&arrow) = arrows.first() {
-            let old_span = syntax::trim_span(text, Span::new(left.start, left.start + arrow as u32));
+            let old_span =
+                syntax::trim_span(text, Span::new(left.start, left.start + arrow as u32));
             name_span = syntax::trim_span(text, Span::new(left.start + arrow as u32 + 2, left.end));
             old = Some((upper(old_span.text(text)), fs(old_span)));
         }
@@ -824,7 +906,11 @@ impl<'a> Loader<'a> {
             norm(&name)
         };
         if name.is_empty() {
-            self.diags.push(Diagnostic::new(codes::BAD_ALIASES, fs(Span::new(eq, eq + 1)), "a name line needs a name before `=`"));
+            self.diags.push(Diagnostic::new(
+                codes::BAD_ALIASES,
+                fs(Span::new(eq, eq + 1)),
+                "a name line needs a name before `=`",
+            ));
         }
         if let Some(first) = self.raw.loc_name.get(&name) {
             self.diags.push(
@@ -835,25 +921,32 @@ impl<'a> Loader<'a> {
                 )
                 .with_secondary(first.at, "first defined here"),
             );
-        } else if let Some(first) = self.raw.aliases.get(&normed) {
-            if first.value != abbr {
-                let what = if self.raw.pow_name.contains(&first.value) { "power" } else { "location" };
-                let mut diag = Diagnostic::new(
+        } else if let Some(first) = self.raw.aliases.get(&normed)
+            && first.value != abbr
+        {
+            let what = if self.raw.pow_name.contains(&first.value) { "power" } else { "location" };
+            let mut diag = Diagnostic::new(
                     codes::DUPLICATE_ALIAS,
                     name_at,
                     format!("`{}` already names the {what} {}; DPjudge reports DUPLICATE MAP LOCATION OR POWER", name_span.text(text), first.value),
                 )
                 .with_secondary(first.at, "first defined here");
-                if what == "power" {
-                    // The 2017 duplicate checks (112c90d) made this an error; the
-                    // corpus relies on older DPjudge accepting it.
-                    diag.severity = crate::diagnostics::Severity::Warning;
-                    diag = diag.with_help("DPjudge before 2017 accepted a location named like a power; order text naming it may be read as the power.");
-                }
-                self.diags.push(diag);
+            if what == "power" {
+                // The 2017 duplicate checks (112c90d) made this an error; the
+                // corpus relies on older DPjudge accepting it.
+                diag.severity = crate::diagnostics::Severity::Warning;
+                diag = diag.with_help("DPjudge before 2017 accepted a location named like a power; order text naming it may be read as the power.");
             }
+            self.diags.push(diag);
         }
-        self.raw.loc_name.insert(name.clone(), NameDef { abbr: abbr.clone(), at: name_at, written: String::from(name_span.text(text)) });
+        self.raw.loc_name.insert(
+            name.clone(),
+            NameDef {
+                abbr: abbr.clone(),
+                at: name_at,
+                written: String::from(name_span.text(text)),
+            },
+        );
         self.raw.aliases.insert(normed, AliasDef { value: abbr.clone(), at: name_at });
         for &span in &alias_words[1..] {
             let alias = span.text(text);
@@ -865,7 +958,11 @@ impl<'a> Loader<'a> {
                     "an ambiguous alias (`…?`) must be one word, without `+`",
                 ));
             }
-            let normed = if unclear { upper(&alias[..alias.len() - 1].replace('+', " ")) } else { norm(alias) };
+            let normed = if unclear {
+                upper(&alias[..alias.len() - 1].replace('+', " "))
+            } else {
+                norm(alias)
+            };
             if unclear {
                 self.raw.unclear.insert(normed, AliasDef { value: abbr.clone(), at: fs(span) });
             } else if let Some(first) = self.raw.aliases.get(&normed) {
@@ -937,8 +1034,12 @@ impl<'a> Loader<'a> {
     fn rename(&mut self, old: &str, new: &str, at: FileSpan) {
         if !self.raw.loc_name.values().any(|it| it.abbr == old) {
             self.diags.push(
-                Diagnostic::new(codes::BAD_RENAME, at, format!("no location `{old}` to rename (DPjudge: INVALID RENAME LOCATION)"))
-                    .with_help("The left side of `->` is an existing abbreviation."),
+                Diagnostic::new(
+                    codes::BAD_RENAME,
+                    at,
+                    format!("no location `{old}` to rename (DPjudge: INVALID RENAME LOCATION)"),
+                )
+                .with_help("The left side of `->` is an existing abbreviation."),
             );
             return;
         }
@@ -948,7 +1049,10 @@ impl<'a> Loader<'a> {
             return;
         }
         let has_rules = self.raw.loc_abut.iter().any(|(place, abuts)| {
-            abuts.iter().any(|tok| !tok.rules.is_empty() && (upper(place) == old || upper(province_part(&tok.dest)) == old))
+            abuts.iter().any(|tok| {
+                !tok.rules.is_empty()
+                    && (upper(place) == old || upper(province_part(&tok.dest)) == old)
+            })
         });
         if has_rules {
             self.diags.push(Diagnostic::new(
@@ -957,7 +1061,8 @@ impl<'a> Loader<'a> {
                 format!("DPjudge crashes renaming `{old}`, which has abut restrictions; judgepad renames them too"),
             ));
         }
-        let sites: Vec<String> = self.raw.locs.keys().filter(|site| upper(site) == old).map(String::from).collect();
+        let sites: Vec<String> =
+            self.raw.locs.keys().filter(|site| upper(site) == old).map(String::from).collect();
         for site in sites {
             let at = self.raw.locs.remove(&site).unwrap();
             let renamed = if site == old { new.to_string() } else { lower(new) };
@@ -970,7 +1075,13 @@ impl<'a> Loader<'a> {
                 list.push(tok);
             }
         };
-        for map in [&mut self.raw.homes, &mut self.raw.centers, &mut self.raw.factory, &mut self.raw.partisan, &mut self.raw.hidden] {
+        for map in [
+            &mut self.raw.homes,
+            &mut self.raw.centers,
+            &mut self.raw.factory,
+            &mut self.raw.partisan,
+            &mut self.raw.hidden,
+        ] {
             for list in map.values_mut() {
                 rename_in(list);
             }
@@ -1056,7 +1167,13 @@ impl<'a> Loader<'a> {
                 // The province takes fleets itself now: its coasts go, and
                 // abuts that named a coast name the province.
                 let prefix = format!("{place}/");
-                let coasts: Vec<String> = self.raw.locs.keys().filter(|it| it.starts_with(&prefix)).map(String::from).collect();
+                let coasts: Vec<String> = self
+                    .raw
+                    .locs
+                    .keys()
+                    .filter(|it| it.starts_with(&prefix))
+                    .map(String::from)
+                    .collect();
                 for coast in coasts {
                     self.drop_place(&coast, place_at, true);
                 }
@@ -1072,7 +1189,9 @@ impl<'a> Loader<'a> {
                 TerrainKeyword::Port => Terrain::Port,
                 TerrainKeyword::Shut | TerrainKeyword::Amend => Terrain::Shut,
             };
-            self.raw.loc_type.insert(place.clone(), TerrainDef { terrain, at: place_at, line: line_at });
+            self.raw
+                .loc_type
+                .insert(place.clone(), TerrainDef { terrain, at: place_at, line: line_at });
             if words.len() > 2 {
                 self.raw.loc_abut.insert(place.clone(), Vec::new());
             }
@@ -1090,7 +1209,10 @@ impl<'a> Loader<'a> {
             self.diags.push(Diagnostic::new(
                 codes::NO_ABUTS,
                 fs(words[2]),
-                format!("expected ABUTS after `{place}`, found `{}` (DPjudge: NO \"ABUTS\")", words[2].text(text)),
+                format!(
+                    "expected ABUTS after `{place}`, found `{}` (DPjudge: NO \"ABUTS\")",
+                    words[2].text(text)
+                ),
             ));
         }
         if words.len() <= 3 {
@@ -1122,9 +1244,12 @@ impl<'a> Loader<'a> {
         let before = abuts.len();
         let exact = |dest: &str| {
             let dest = upper(dest);
-            dest == removed_upper || (!removed_upper.contains('/') && province_part(&dest) == removed_upper)
+            dest == removed_upper
+                || (!removed_upper.contains('/') && province_part(&dest) == removed_upper)
         };
-        let prefix_only = abuts.iter().any(|tok| upper(&tok.dest).starts_with(&removed_upper) && !exact(&tok.dest));
+        let prefix_only = abuts
+            .iter()
+            .any(|tok| upper(&tok.dest).starts_with(&removed_upper) && !exact(&tok.dest));
         abuts.retain(|tok| !exact(&tok.dest));
         let gone = before - abuts.len();
         // DPjudge also deletes every restriction, anywhere on the map, whose
@@ -1160,7 +1285,8 @@ impl<'a> Loader<'a> {
     fn drop_place(&mut self, place: &str, at: FileSpan, de_coast: bool) {
         let starts = |key: &str| upper(key).starts_with(place);
         let mut found = false;
-        let locs: Vec<String> = self.raw.locs.keys().filter(|key| starts(key)).map(String::from).collect();
+        let locs: Vec<String> =
+            self.raw.locs.keys().filter(|key| starts(key)).map(String::from).collect();
         for key in &locs {
             self.raw.locs.remove(key);
             found = true;
@@ -1185,18 +1311,29 @@ impl<'a> Loader<'a> {
         for abuts in self.raw.loc_abut.values_mut() {
             let before = abuts.len();
             abuts.retain(|tok| !starts(&tok.dest));
-            if de_coast && before != abuts.len() && !abuts.iter().any(|tok| upper(&tok.dest) == province) {
+            if de_coast
+                && before != abuts.len()
+                && !abuts.iter().any(|tok| upper(&tok.dest) == province)
+            {
                 abuts.push(AbutTok { dest: province.clone(), rules: Vec::new(), at });
             }
         }
         let lower_place = lower(place);
-        self.raw.loc_type.retain(|key, _| !(key.starts_with(place) || key.starts_with(&lower_place)));
-        self.raw.loc_abut.retain(|key, _| !(key.starts_with(place) || key.starts_with(&lower_place)));
+        self.raw
+            .loc_type
+            .retain(|key, _| !(key.starts_with(place) || key.starts_with(&lower_place)));
+        self.raw
+            .loc_abut
+            .retain(|key, _| !(key.starts_with(place) || key.starts_with(&lower_place)));
         if de_coast {
             return;
         }
         if !found {
-            self.diags.push(Diagnostic::new(codes::DROP_UNKNOWN, at, format!("nothing to DROP: no place `{place}`")));
+            self.diags.push(Diagnostic::new(
+                codes::DROP_UNKNOWN,
+                at,
+                format!("nothing to DROP: no place `{place}`"),
+            ));
             return;
         }
         // The documentation: "all record of the space will be forgotten".
@@ -1239,7 +1376,8 @@ impl<'a> Loader<'a> {
         for &span in args {
             let at = FileSpan::new(file, span);
             let mut home = upper(span.text(text));
-            let (mut remove, mut partisan, mut factory, mut hidden, mut alternative) = (false, false, false, false, false);
+            let (mut remove, mut partisan, mut factory, mut hidden, mut alternative) =
+                (false, false, false, false, false);
             loop {
                 match home.chars().next() {
                     Some('-') => remove = true,
@@ -1256,7 +1394,8 @@ impl<'a> Loader<'a> {
             }
             let mut limits: Vec<Tok> = Vec::new();
             if let (Some(open), true) = (home.find('('), home.ends_with(')')) {
-                limits = home[open + 1..home.len() - 1].split(',').map(|it| Tok::new(it, at)).collect();
+                limits =
+                    home[open + 1..home.len() - 1].split(',').map(|it| Tok::new(it, at)).collect();
                 home.truncate(open);
             }
             if home.is_empty() {
@@ -1268,8 +1407,16 @@ impl<'a> Loader<'a> {
             if let Some(hidden) = self.raw.hidden.get_mut(power) {
                 hidden.retain(|it| it.text != home);
             }
-            let in_factory = self.raw.factory.get(power).is_some_and(|it| it.iter().any(|site| site.text == home));
-            let in_partisan = self.raw.partisan.get(power).is_some_and(|it| it.iter().any(|site| site.text == home));
+            let in_factory = self
+                .raw
+                .factory
+                .get(power)
+                .is_some_and(|it| it.iter().any(|site| site.text == home));
+            let in_partisan = self
+                .raw
+                .partisan
+                .get(power)
+                .is_some_and(|it| it.iter().any(|site| site.text == home));
             if in_factory {
                 let list = self.raw.factory.get_mut(power).unwrap();
                 let idx = list.iter().position(|site| site.text == home).unwrap();
@@ -1282,10 +1429,10 @@ impl<'a> Loader<'a> {
                 let homes = self.raw.homes.get_mut(power).unwrap();
                 if let Some(idx) = homes.iter().position(|site| site.text == home) {
                     let tok = homes.remove(idx);
-                    if power != "UNOWNED" {
-                        if let Some(unowned) = self.raw.homes.get_mut("UNOWNED") {
-                            unowned.push(tok);
-                        }
+                    if power != "UNOWNED"
+                        && let Some(unowned) = self.raw.homes.get_mut("UNOWNED")
+                    {
+                        unowned.push(tok);
                     }
                 }
             }
@@ -1320,7 +1467,11 @@ impl<'a> Loader<'a> {
         }
         if words.len() == 1 {
             if keyword == "DUMMIES" {
-                self.diags.push(Diagnostic::new(codes::BAD_DUMMY, line_at, "DUMMIES needs powers, or ALL (DPjudge: DUMMIES REQUIRES LIST OF POWERS)"));
+                self.diags.push(Diagnostic::new(
+                    codes::BAD_DUMMY,
+                    line_at,
+                    "DUMMIES needs powers, or ALL (DPjudge: DUMMIES REQUIRES LIST OF POWERS)",
+                ));
             } else if let Some(power) = power.clone() {
                 if !self.raw.dummies.contains(&power) {
                     self.raw.dummies.push(power);
@@ -1330,12 +1481,17 @@ impl<'a> Loader<'a> {
             }
             return;
         }
-        let powers: Vec<String> = self.raw.homes.keys().filter(|it| *it != "UNOWNED").map(String::from).collect();
+        let powers: Vec<String> =
+            self.raw.homes.keys().filter(|it| *it != "UNOWNED").map(String::from).collect();
         if !words[1].text(text).eq_ignore_ascii_case("ALL") {
             for &span in &words[1..] {
                 let name = norm_power(span.text(text));
                 if !powers.contains(&name) {
-                    self.diags.push(Diagnostic::new(codes::NO_SUCH_POWER, FileSpan::new(file, span), format!("no power `{}` to make a dummy", span.text(text))));
+                    self.diags.push(Diagnostic::new(
+                        codes::NO_SUCH_POWER,
+                        FileSpan::new(file, span),
+                        format!("no power `{}` to make a dummy", span.text(text)),
+                    ));
                 }
                 if !self.raw.dummies.contains(&name) {
                     self.raw.dummies.push(name);
@@ -1344,11 +1500,18 @@ impl<'a> Loader<'a> {
         } else if words.len() == 2 {
             self.raw.dummies = powers;
         } else if !words[2].text(text).eq_ignore_ascii_case("EXCEPT") {
-            self.diags.push(Diagnostic::new(codes::BAD_DUMMY, FileSpan::new(file, words[2]), format!("expected EXCEPT after {keyword} ALL (DPjudge: NO EXCEPT AFTER {keyword} ALL)")));
+            self.diags.push(Diagnostic::new(
+                codes::BAD_DUMMY,
+                FileSpan::new(file, words[2]),
+                format!(
+                    "expected EXCEPT after {keyword} ALL (DPjudge: NO EXCEPT AFTER {keyword} ALL)"
+                ),
+            ));
         } else if words.len() == 3 {
             self.diags.push(Diagnostic::new(codes::BAD_DUMMY, line_at, format!("{keyword} ALL EXCEPT needs powers (DPjudge: NO POWER AFTER {keyword} ALL EXCEPT)")));
         } else {
-            let except: Vec<String> = words[3..].iter().map(|span| norm_power(span.text(text))).collect();
+            let except: Vec<String> =
+                words[3..].iter().map(|span| norm_power(span.text(text))).collect();
             self.raw.dummies = powers.into_iter().filter(|it| !except.contains(it)).collect();
         }
     }
@@ -1357,11 +1520,16 @@ impl<'a> Loader<'a> {
         let words = &line.words;
         let line_at = FileSpan::new(file, line.span);
         if words.len() == 1 {
-            self.diags.push(Diagnostic::new(codes::BAD_TEAM, line_at, "TEAM needs teams such as `ENGLAND-FRANCE`"));
+            self.diags.push(Diagnostic::new(
+                codes::BAD_TEAM,
+                line_at,
+                "TEAM needs teams such as `ENGLAND-FRANCE`",
+            ));
             return;
         }
         *power = None;
-        let mut teams: Vec<(String, Span)> = alloc::vec![(words[1].text(text).to_string(), words[1])];
+        let mut teams: Vec<(String, Span)> =
+            alloc::vec![(words[1].text(text).to_string(), words[1])];
         for &span in &words[2..] {
             let team = span.text(text);
             let last = teams.last_mut().unwrap();
@@ -1375,7 +1543,11 @@ impl<'a> Loader<'a> {
         for (team, span) in teams {
             let members: Vec<String> = team.split('-').map(norm_power).collect();
             if members.iter().any(String::is_empty) {
-                self.diags.push(Diagnostic::new(codes::BAD_TEAM, FileSpan::new(file, span), "too many hyphens in a team (DPjudge: TOO MANY HYPHENS IN TEAM LINE)"));
+                self.diags.push(Diagnostic::new(
+                    codes::BAD_TEAM,
+                    FileSpan::new(file, span),
+                    "too many hyphens in a team (DPjudge: TOO MANY HYPHENS IN TEAM LINE)",
+                ));
                 continue;
             }
             if members.len() < 2 {
@@ -1398,7 +1570,8 @@ impl<'a> Loader<'a> {
     fn unplayed(&mut self, file: FileId, text: &str, line: &Line, power: &mut Option<String>) {
         let words = &line.words;
         let line_at = FileSpan::new(file, line.span);
-        let powers: Vec<String> = self.raw.homes.keys().filter(|it| *it != "UNOWNED").map(String::from).collect();
+        let powers: Vec<String> =
+            self.raw.homes.keys().filter(|it| *it != "UNOWNED").map(String::from).collect();
         let mut goners: Vec<(String, FileSpan)> = Vec::new();
         if words.len() == 1 {
             match power.clone() {
@@ -1406,21 +1579,41 @@ impl<'a> Loader<'a> {
                 Some(power) => goners.push((power, line_at)),
             }
         } else if !words[1].text(text).eq_ignore_ascii_case("ALL") {
-            goners = words[1..].iter().map(|&span| (norm_power(span.text(text)), FileSpan::new(file, span))).collect();
+            goners = words[1..]
+                .iter()
+                .map(|&span| (norm_power(span.text(text)), FileSpan::new(file, span)))
+                .collect();
         } else if words.len() == 2 {
             goners = powers.into_iter().map(|it| (it, line_at)).collect();
         } else if !words[2].text(text).eq_ignore_ascii_case("EXCEPT") {
-            self.diags.push(Diagnostic::new(codes::BAD_UNPLAYED, FileSpan::new(file, words[2]), "expected EXCEPT after UNPLAYED ALL (DPjudge: NO EXCEPT AFTER UNPLAYED ALL)"));
+            self.diags.push(Diagnostic::new(
+                codes::BAD_UNPLAYED,
+                FileSpan::new(file, words[2]),
+                "expected EXCEPT after UNPLAYED ALL (DPjudge: NO EXCEPT AFTER UNPLAYED ALL)",
+            ));
         } else if words.len() == 3 {
-            self.diags.push(Diagnostic::new(codes::BAD_UNPLAYED, line_at, "UNPLAYED ALL EXCEPT needs powers (DPjudge: NO POWER AFTER UNPLAYED ALL EXCEPT)"));
+            self.diags.push(Diagnostic::new(
+                codes::BAD_UNPLAYED,
+                line_at,
+                "UNPLAYED ALL EXCEPT needs powers (DPjudge: NO POWER AFTER UNPLAYED ALL EXCEPT)",
+            ));
         } else {
-            let except: Vec<String> = words[3..].iter().map(|span| norm_power(span.text(text))).collect();
-            goners = powers.into_iter().filter(|it| !except.contains(it)).map(|it| (it, line_at)).collect();
+            let except: Vec<String> =
+                words[3..].iter().map(|span| norm_power(span.text(text))).collect();
+            goners = powers
+                .into_iter()
+                .filter(|it| !except.contains(it))
+                .map(|it| (it, line_at))
+                .collect();
         }
         *power = None;
         for (goner, at) in goners {
             if self.raw.pow_name.remove(&goner).is_none() {
-                self.diags.push(Diagnostic::new(codes::NO_SUCH_POWER, at, format!("no power `{goner}` to remove (DPjudge: NO SUCH POWER TO REMOVE)")));
+                self.diags.push(Diagnostic::new(
+                    codes::NO_SUCH_POWER,
+                    at,
+                    format!("no power `{goner}` to remove (DPjudge: NO SUCH POWER TO REMOVE)"),
+                ));
                 continue;
             }
             self.raw.own_word.remove(&goner);
@@ -1458,7 +1651,13 @@ impl<'a> Loader<'a> {
             match (&old, &power) {
                 (Some(old), Some(new)) => {
                     if !self.raw.pow_name.contains(old) {
-                        self.diags.push(Diagnostic::new(codes::BAD_RENAME, old_at, format!("no power `{old}` to rename (DPjudge: RENAMING UNDEFINED POWER)")));
+                        self.diags.push(Diagnostic::new(
+                            codes::BAD_RENAME,
+                            old_at,
+                            format!(
+                                "no power `{old}` to rename (DPjudge: RENAMING UNDEFINED POWER)"
+                            ),
+                        ));
                     } else {
                         self.diags.push(
                             Diagnostic::new(codes::POWER_RENAME, old_at, format!("power rename {old} -> {new}: judgepad renames it as documented; DPjudge (since 2017) crashes here"))
@@ -1467,17 +1666,24 @@ impl<'a> Loader<'a> {
                         self.rename_power(old, new);
                     }
                 }
-                _ => self.diags.push(Diagnostic::new(codes::BAD_RENAME, fs(line.span), "UNOWNED cannot be renamed (DPjudge: RENAMING UNOWNED DIRECTIVE NOT ALLOWED)")),
+                _ => self.diags.push(Diagnostic::new(
+                    codes::BAD_RENAME,
+                    fs(line.span),
+                    "UNOWNED cannot be renamed (DPjudge: RENAMING UNOWNED DIRECTIVE NOT ALLOWED)",
+                )),
             }
         }
         *current = power.clone();
         let name_at = fs(words[0]);
-        if let Some(power) = &power {
-            if !self.raw.pow_name.contains(power) {
-                let has_own_word = words.get(1).is_some_and(|span| span.text(text).starts_with('('));
-                let close = KNOWN_KEYWORDS.iter().find(|keyword| upword.len() >= 3 && edit_distance(keyword, &upword) <= 2);
-                if let (false, false, Some(keyword)) = (has_own_word, renamed, close) {
-                    self.diags.push(
+        if let Some(power) = &power
+            && !self.raw.pow_name.contains(power)
+        {
+            let has_own_word = words.get(1).is_some_and(|span| span.text(text).starts_with('('));
+            let close = KNOWN_KEYWORDS
+                .iter()
+                .find(|keyword| upword.len() >= 3 && edit_distance(keyword, &upword) <= 2);
+            if let (false, false, Some(keyword)) = (has_own_word, renamed, close) {
+                self.diags.push(
                         Diagnostic::new(
                             codes::UNKNOWN_DIRECTIVE,
                             name_at,
@@ -1485,19 +1691,19 @@ impl<'a> Loader<'a> {
                         )
                         .with_help(format!("Did you mean `{keyword}`? To declare a power on purpose, give its ownership word: `{upword} (ADJECTIVE)`.")),
                     );
-                }
-                self.raw.pow_name.insert(power.clone(), Tok::new(upword.clone(), name_at));
-                self.raw.power_at.insert(power.clone(), fs(line.span));
-                let mut normed = norm(power);
-                if normed.is_empty() {
-                    self.diags.push(Diagnostic::new(codes::DUPLICATE_NAME, name_at, format!("power name `{power}` is an order keyword (DPjudge: POWER NAME IS EMPTY KEYWORD)")));
-                    normed = power.clone();
-                }
-                match self.raw.aliases.get(&normed) {
-                    None => {
-                        let letters = province_part(&normed).chars().count();
-                        if letters == 1 || letters == 3 {
-                            self.diags.push(
+            }
+            self.raw.pow_name.insert(power.clone(), Tok::new(upword.clone(), name_at));
+            self.raw.power_at.insert(power.clone(), fs(line.span));
+            let mut normed = norm(power);
+            if normed.is_empty() {
+                self.diags.push(Diagnostic::new(codes::DUPLICATE_NAME, name_at, format!("power name `{power}` is an order keyword (DPjudge: POWER NAME IS EMPTY KEYWORD)")));
+                normed = power.clone();
+            }
+            match self.raw.aliases.get(&normed) {
+                None => {
+                    let letters = province_part(&normed).chars().count();
+                    if letters == 1 || letters == 3 {
+                        self.diags.push(
                                 Diagnostic::new(
                                     codes::POWER_NAME_LENGTH,
                                     name_at,
@@ -1505,13 +1711,13 @@ impl<'a> Loader<'a> {
                                 )
                                 .with_help("Older DPjudge accepts it; orders that start with the power name may be misread."),
                             );
-                        }
-                        self.raw.aliases.insert(normed, AliasDef { value: power.clone(), at: name_at });
                     }
-                    Some(first) if first.value != *power => {
-                        let first_at = first.at;
-                        let value = first.value.clone();
-                        self.diags.push(
+                    self.raw.aliases.insert(normed, AliasDef { value: power.clone(), at: name_at });
+                }
+                Some(first) if first.value != *power => {
+                    let first_at = first.at;
+                    let value = first.value.clone();
+                    self.diags.push(
                             Diagnostic::new(
                                 codes::DUPLICATE_ALIAS,
                                 name_at,
@@ -1520,12 +1726,11 @@ impl<'a> Loader<'a> {
                             .with_secondary(first_at, "first defined here")
                             .with_help("Older DPjudge accepts it; order text naming it is read as the first meaning."),
                         );
-                        if let Some(last) = self.diags.last_mut() {
-                            last.severity = crate::diagnostics::Severity::Warning;
-                        }
+                    if let Some(last) = self.diags.last_mut() {
+                        last.severity = crate::diagnostics::Severity::Warning;
                     }
-                    Some(_) => (),
                 }
+                Some(_) => (),
             }
         }
         let key = power.clone().unwrap_or_else(|| "UNOWNED".to_string());
@@ -1553,7 +1758,10 @@ impl<'a> Loader<'a> {
                 if normed != *power {
                     match self.raw.aliases.get(&normed) {
                         None => {
-                            self.raw.aliases.insert(normed, AliasDef { value: power.clone(), at: fs(own_span) });
+                            self.raw.aliases.insert(
+                                normed,
+                                AliasDef { value: power.clone(), at: fs(own_span) },
+                            );
                         }
                         Some(first) if first.value != *power => {
                             let mut diag = Diagnostic::new(
@@ -1641,10 +1849,45 @@ const KNOWN_VARIANTS: &[&str] = &["STANDARD", "PAYOLA", "XTALBALL", "DPPD", "SOL
 
 /// Directive keywords, for "did you mean" help.
 const KNOWN_KEYWORDS: &[&str] = &[
-    "TEXTONLY", "VICTORY", "USE", "USES", "MAP", "FLAGS", "FLOW", "NOTIFY", "BEGIN", "RULE", "RULES", "ROTATE",
-    "NEWHOMES", "FLAG", "OWNS", "CENTERS", "INHABITS", "HOME", "HOMES", "UNITS", "RESERVES", "MILITIA", "CONTROL",
-    "LEAGUE", "DUMMY", "DUMMIES", "TEAM", "TEAMS", "DROP", "AMEND", "WATER", "LAND", "COAST", "PORT", "SHUT",
-    "UNPLAYED", "UNOWNED", "NEUTRAL", "DIRECTIVES",
+    "TEXTONLY",
+    "VICTORY",
+    "USE",
+    "USES",
+    "MAP",
+    "FLAGS",
+    "FLOW",
+    "NOTIFY",
+    "BEGIN",
+    "RULE",
+    "RULES",
+    "ROTATE",
+    "NEWHOMES",
+    "FLAG",
+    "OWNS",
+    "CENTERS",
+    "INHABITS",
+    "HOME",
+    "HOMES",
+    "UNITS",
+    "RESERVES",
+    "MILITIA",
+    "CONTROL",
+    "LEAGUE",
+    "DUMMY",
+    "DUMMIES",
+    "TEAM",
+    "TEAMS",
+    "DROP",
+    "AMEND",
+    "WATER",
+    "LAND",
+    "COAST",
+    "PORT",
+    "SHUT",
+    "UNPLAYED",
+    "UNOWNED",
+    "NEUTRAL",
+    "DIRECTIVES",
 ];
 
 /// Levenshtein distance (small words only).
@@ -1746,7 +1989,10 @@ mod tests {
         let at = FileSpan::default();
         assert_eq!(parse_abut("EI:NAF", at).unwrap().rules, [AbutRule::Powers("EI".into())]);
         assert_eq!(parse_abut(":SKA", at).unwrap().rules, [AbutRule::Powers("".into())]);
-        assert_eq!(parse_abut("AEG(CON,SMY)", at).unwrap().rules, [AbutRule::Centers(alloc::vec!["CON".into(), "SMY".into()])]);
+        assert_eq!(
+            parse_abut("AEG(CON,SMY)", at).unwrap().rules,
+            [AbutRule::Centers(alloc::vec!["CON".into(), "SMY".into()])]
+        );
         let tok = parse_abut("naf~", at).unwrap();
         assert_eq!((tok.dest.as_str(), tok.rules), ("naf", alloc::vec![AbutRule::Strait]));
         assert!(parse_abut("~*", at).is_none());

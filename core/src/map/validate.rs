@@ -21,7 +21,8 @@ use crate::text::{FileId, FileSpan, Span};
 /// Checks on the loader state; returns what the build needs.
 pub(crate) fn check_raw(raw: &Raw, diags: &mut Vec<Diagnostic>) -> Checked {
     let root = FileSpan::new(FileId(0), Span::empty(0));
-    let mut powers: Vec<String> = raw.homes.keys().filter(|it| *it != "UNOWNED").map(String::from).collect();
+    let mut powers: Vec<String> =
+        raw.homes.keys().filter(|it| *it != "UNOWNED").map(String::from).collect();
     powers.sort();
     if powers.len() < 2 {
         let at = raw.power_at.values().next().copied().unwrap_or(root);
@@ -37,7 +38,11 @@ pub(crate) fn check_raw(raw: &Raw, diags: &mut Vec<Diagnostic>) -> Checked {
     // A power with nothing at all is almost always a mistyped directive.
     for power in &powers {
         let empty = |map: &crate::omap::OMap<Vec<Tok>>| map.get(power).is_none_or(Vec::is_empty);
-        if empty(&raw.homes) && empty(&raw.centers) && empty(&raw.units) && !raw.own_word.get(power).is_some_and(|it| it != power) {
+        if empty(&raw.homes)
+            && empty(&raw.centers)
+            && empty(&raw.units)
+            && raw.own_word.get(power).is_none_or(|it| it == power)
+        {
             let at = raw.pow_name.get(power).map_or(root, |tok| tok.at);
             diags.push(
                 Diagnostic::new(
@@ -69,7 +74,10 @@ pub(crate) fn check_raw(raw: &Raw, diags: &mut Vec<Diagnostic>) -> Checked {
                 Diagnostic::new(
                     codes::NO_FULL_NAME,
                     at,
-                    format!("location {} has no name line (DPjudge: MAP LOCATION HAS NO FULL NAME)", upper(key)),
+                    format!(
+                        "location {} has no name line (DPjudge: MAP LOCATION HAS NO FULL NAME)",
+                        upper(key)
+                    ),
                 )
                 .with_help(format!("Add a line such as `Full Name = {}`.", lower(key))),
             );
@@ -90,10 +98,10 @@ pub(crate) fn check_raw(raw: &Raw, diags: &mut Vec<Diagnostic>) -> Checked {
                     format!("home centre {} of {power} is not a location (DPjudge: BAD HOME FOR {power})", site.text),
                 ));
             }
-            if power != "UNOWNED" {
-                if let Some(idx) = unowned.iter().position(|it| it.text == site.text) {
-                    unowned.remove(idx);
-                }
+            if power != "UNOWNED"
+                && let Some(idx) = unowned.iter().position(|it| it.text == site.text)
+            {
+                unowned.remove(idx);
             }
         }
     }
@@ -105,23 +113,51 @@ pub(crate) fn check_raw(raw: &Raw, diags: &mut Vec<Diagnostic>) -> Checked {
         }
     }
     // Factory and partisan sites.
-    for (kind, map, code) in [("factory", &raw.factory, codes::BAD_FACTORY), ("partisan site", &raw.partisan, codes::BAD_PARTISAN)] {
+    for (kind, map, code) in [
+        ("factory", &raw.factory, codes::BAD_FACTORY),
+        ("partisan site", &raw.partisan, codes::BAD_PARTISAN),
+    ] {
         for (power, sites) in map.iter() {
             for site in sites {
                 if power == "UNOWNED" {
-                    diags.push(Diagnostic::new(code, site.at, format!("an unowned {kind} makes no sense: {}", site.text)));
+                    diags.push(Diagnostic::new(
+                        code,
+                        site.at,
+                        format!("an unowned {kind} makes no sense: {}", site.text),
+                    ));
                 } else if raw.areatype(&site.text).is_none() {
-                    diags.push(Diagnostic::new(code, site.at, format!("{kind} {} of {power} is not a location", site.text)));
+                    diags.push(Diagnostic::new(
+                        code,
+                        site.at,
+                        format!("{kind} {} of {power} is not a location", site.text),
+                    ));
                 } else if scs.contains(&site.text) {
-                    diags.push(Diagnostic::new(code, site.at, format!("{kind} {} is a supply centre; it must not be one", site.text)));
+                    diags.push(Diagnostic::new(
+                        code,
+                        site.at,
+                        format!("{kind} {} is a supply centre; it must not be one", site.text),
+                    ));
                 }
-                let owners = map.iter().filter(|(_, sites)| sites.iter().any(|it| it.text == site.text)).count();
+                let owners = map
+                    .iter()
+                    .filter(|(_, sites)| sites.iter().any(|it| it.text == site.text))
+                    .count();
                 let mine = sites.iter().filter(|it| it.text == site.text).count();
                 if owners > 1 || mine > 1 {
-                    diags.push(Diagnostic::new(code, site.at, format!("{kind} {} belongs to more than one power", site.text)));
+                    diags.push(Diagnostic::new(
+                        code,
+                        site.at,
+                        format!("{kind} {} belongs to more than one power", site.text),
+                    ));
                 }
-                if kind == "partisan site" && raw.factory.values().any(|sites| sites.iter().any(|it| it.text == site.text)) {
-                    diags.push(Diagnostic::new(code, site.at, format!("partisan site {} is also a factory", site.text)));
+                if kind == "partisan site"
+                    && raw.factory.values().any(|sites| sites.iter().any(|it| it.text == site.text))
+                {
+                    diags.push(Diagnostic::new(
+                        code,
+                        site.at,
+                        format!("partisan site {} is also a factory", site.text),
+                    ));
                 }
             }
         }
@@ -151,7 +187,11 @@ pub(crate) fn check_raw(raw: &Raw, diags: &mut Vec<Diagnostic>) -> Checked {
     for (name, map) in [("RESERVES", &raw.reserves), ("MILITIA", &raw.militia)] {
         for (power, tok) in map.iter() {
             if !powers.iter().any(|it| it == power) {
-                diags.push(Diagnostic::new(codes::BAD_RESERVES, tok.at, format!("{name} for {power}, which is not a power (DPjudge: BAD {name} POWER)")));
+                diags.push(Diagnostic::new(
+                    codes::BAD_RESERVES,
+                    tok.at,
+                    format!("{name} for {power}, which is not a power (DPjudge: BAD {name} POWER)"),
+                ));
             }
         }
     }
@@ -238,7 +278,10 @@ pub(crate) fn check_raw(raw: &Raw, diags: &mut Vec<Diagnostic>) -> Checked {
     for (idx, power) in powers.iter().enumerate() {
         let letter = abbrevs[idx];
         if let Some(other) = powers[..idx].iter().zip(&abbrevs).find(|(_, it)| **it == letter) {
-            let at = raw.abbrev.get(power).map_or_else(|| raw.power_at.get(power).copied().unwrap_or(root), |tok| tok.at);
+            let at = raw
+                .abbrev
+                .get(power)
+                .map_or_else(|| raw.power_at.get(power).copied().unwrap_or(root), |tok| tok.at);
             diags.push(
                 Diagnostic::new(
                     codes::DUPLICATE_POWER_ABBREV,
@@ -275,9 +318,17 @@ pub(crate) fn check_raw(raw: &Raw, diags: &mut Vec<Diagnostic>) -> Checked {
     }
     for power in &powers {
         let list: Vec<String> = if raw.owns.contains(power) {
-            raw.centers.get(power).map(|it| it.iter().map(|tok| tok.text.clone()).collect()).unwrap_or_default()
+            raw.centers
+                .get(power)
+                .map(|it| it.iter().map(|tok| tok.text.clone()).collect())
+                .unwrap_or_default()
         } else {
-            raw.homes.get(power).map(|it| it.iter().filter(|tok| tok.text != "&SC").map(|tok| tok.text.clone()).collect()).unwrap_or_default()
+            raw.homes
+                .get(power)
+                .map(|it| {
+                    it.iter().filter(|tok| tok.text != "&SC").map(|tok| tok.text.clone()).collect()
+                })
+                .unwrap_or_default()
         };
         centers.push((power.clone(), list));
         for unit in raw.units.get(power).map(Vec::as_slice).unwrap_or(&[]) {
@@ -296,19 +347,19 @@ pub(crate) fn check_raw(raw: &Raw, diags: &mut Vec<Diagnostic>) -> Checked {
     let mut owner_of: BTreeMap<&str, &str> = BTreeMap::new();
     for (power, sites) in &centers {
         for site in sites.iter().filter(|it| *it != "SC!" && *it != "SC?") {
-            if let Some(first) = owner_of.insert(site, power) {
-                if first != power {
-                    let at = raw
-                        .centers
-                        .get(power)
-                        .and_then(|list| list.iter().find(|tok| tok.text == *site))
-                        .map_or_else(|| raw.power_at.get(power).copied().unwrap_or(root), |tok| tok.at);
-                    diags.push(Diagnostic::new(
+            if let Some(first) = owner_of.insert(site, power)
+                && first != power
+            {
+                let at = raw
+                    .centers
+                    .get(power)
+                    .and_then(|list| list.iter().find(|tok| tok.text == *site))
+                    .map_or_else(|| raw.power_at.get(power).copied().unwrap_or(root), |tok| tok.at);
+                diags.push(Diagnostic::new(
                         codes::CENTER_OWNED_TWICE,
                         at,
                         format!("{site} is owned by both {first} and {power} (DPjudge: CENTER MULTIPLY OWNED)"),
                     ));
-                }
             }
         }
     }
@@ -321,12 +372,7 @@ pub(crate) fn check_raw(raw: &Raw, diags: &mut Vec<Diagnostic>) -> Checked {
             );
         }
     }
-    Checked {
-        scs,
-        unowned: unowned.into_iter().map(|tok| tok.text).collect(),
-        centers,
-        powers,
-    }
+    Checked { scs, unowned: unowned.into_iter().map(|tok| tok.text).collect(), centers, powers }
 }
 
 /// Checks on the built map: coasts, abut lists, one-way adjacencies.
@@ -355,7 +401,10 @@ pub(crate) fn check_map(map: &Map, diags: &mut Vec<Diagnostic>) {
                 diags.push(Diagnostic::new(
                     codes::ABUT_TWICE,
                     abut.at,
-                    format!("{} is listed twice in {}'s ABUTS (DPjudge: SITES ABUT TWICE)", written_upper, loc.abbr),
+                    format!(
+                        "{} is listed twice in {}'s ABUTS (DPjudge: SITES ABUT TWICE)",
+                        written_upper, loc.abbr
+                    ),
                 ));
                 continue;
             }
@@ -400,7 +449,11 @@ pub(crate) fn power_letter(raw: &Raw, power: &str) -> char {
         return tok.text.chars().next().unwrap_or('?');
     }
     let own = raw.own_word.get(power).map_or(power, String::as_str);
-    own.trim_start_matches('_').chars().next().and_then(|ch| ch.to_uppercase().next()).unwrap_or('?')
+    own.trim_start_matches('_')
+        .chars()
+        .next()
+        .and_then(|ch| ch.to_uppercase().next())
+        .unwrap_or('?')
 }
 
 /// `Map.isValidUnit` on the loader state.
@@ -408,32 +461,153 @@ fn valid_unit(raw: &Raw, unit: &str) -> bool {
     let Some((kind, place)) = unit.split_once(' ') else { return false };
     let terrain = raw.areatype(place);
     match kind {
-        "A" => !place.contains('/') && matches!(terrain, Some(Terrain::Land | Terrain::Coast | Terrain::Port)),
-        "F" => matches!(terrain, Some(Terrain::Water | Terrain::Coast | Terrain::Port)) && raw.loc_type.contains(place),
+        "A" => {
+            !place.contains('/')
+                && matches!(terrain, Some(Terrain::Land | Terrain::Coast | Terrain::Port))
+        }
+        "F" => {
+            matches!(terrain, Some(Terrain::Water | Terrain::Coast | Terrain::Port))
+                && raw.loc_type.contains(place)
+        }
         _ => false,
     }
 }
 
 /// Rule names DPjudge documents (pages/Rules), plus BLANK_BOARD.
 pub(crate) const KNOWN_RULES: &[&str] = &[
-    "ALWAYS_CONFIRM", "ALWAYS_WAIT", "ANON_TRANSFER", "BACKSEAT_PRESS", "BLANK_BOARD", "BLIND", "BROADCAST_ORDERS",
-    "BUILD_ANY", "CD_BUILDS", "CD_DUMMIES", "CD_RETREATS", "CD_SUPPORTS", "CIVIL_DISORDER", "CIVIL_PREVIEW",
-    "COASTAL_CONVOY", "COASTAL_CRAWL", "CONVOY_BACK", "DEFAULT_UNORDERED", "DIRECT_ONLY", "DUMMY_FIRE", "EAVESDROP",
-    "EBAYOLA", "EXCHANGE", "FAKE_PRESS", "FICTIONAL_OK", "FLAT_TAX", "FLEX_SETUP", "FRIENDLY_FIRE", "FTF_PRESS",
-    "GARRISON", "GREEK", "GREY_PRESS", "HIBERNATE", "HIDE_ABSENTEES", "HIDE_BUILDS", "HIDE_COST", "HIDE_DUMMIES",
-    "HIDE_EXTENDERS", "HIDE_LATE_POWERS", "HIDE_OFFERS", "HIDE_PROPOSER", "HOLD_WIN", "HOME_BUILDS",
-    "IMMOBILE_DUMMIES", "JUMP_OFF_DAYS", "LAST_MAN_STANDING", "LATE_CHANGES", "LATE_SEND", "LIMIT_LISTS",
-    "LIMIT_OFFERS", "LIST_UNORDERED", "LIST_WAITERS", "MOBILIZE", "MUST_ORDER", "MUTE_OBSERVERS", "MYOPIC",
-    "NO_ABSENCES", "NO_CHECK", "NO_DEADLINE", "NO_DIAS", "NO_DONATIONS", "NO_DRAW", "NO_EOG", "NO_FACTORIES",
-    "NO_HOARDING", "NO_LATE_CHANGES", "NO_LATE_RECEIVE", "NO_LEDGERS", "NO_LOOTING", "NO_MILITIA", "NO_MINOR_WAIT",
-    "NO_PARTISANS", "NO_PLATEAU", "NO_PRESS", "NO_PROXY", "NO_QUARTER", "NO_RESERVES", "NO_RETREAT", "NO_REVEAL",
-    "NO_SAVINGS", "NO_SCS_SEE", "NO_TRANSFER", "NO_UNITS_SEE", "ONE_TRANSFER", "OPEN_ENTRY", "ORDER_ANY",
-    "OWN_SCS_SEE", "PAYOLA_CLASSIC", "PAY_DUMMIES", "PLAYER_DEADLINES", "PORTAGE_CONVOY", "POWER_CHOICE",
-    "PRESS_MASTER", "PREVIEW", "PROPOSE_DIAS", "PROXY_OK", "PUBLIC_LISTS", "PUBLIC_PRESS", "PUBLIC_TOTALS",
-    "REAL_TIME", "REMOTE_BRIBE", "REMOTE_BUILDS", "REMOTE_PRESS", "RESTRICT_SIGNAL", "SAFE_CONVOYS", "SEE_ALL_SCS",
-    "SEE_NO_SCS", "SEE_NO_UNITS", "SHARED_VICTORY", "SHOW_PHANTOM", "SIGNAL_SUPPORT", "SILENT_ABSENCES",
-    "SILENT_JOIN", "SMART_CD", "SOLITAIRE", "START_MASTER", "TEAM_VICTORY", "TINCUP", "TORN_ALLEGIANCE",
-    "TOUCH_BRIBE", "TOUCH_PRESS", "TROJAN", "UNITS_ADAPT", "UNITS_SEE_OTHER", "UNITS_SEE_SAME", "VASSAL_DUMMIES",
-    "VASSAL_TRANSFERS", "VENETIAN", "VICTORY_HOMES", "WEAK_BOUNCES", "WEAK_CONVOYS", "WHITE_GREY", "YELLOW_PRESS",
-    "ZEROSUM", "ZERO_FOREIGN",
+    "ALWAYS_CONFIRM",
+    "ALWAYS_WAIT",
+    "ANON_TRANSFER",
+    "BACKSEAT_PRESS",
+    "BLANK_BOARD",
+    "BLIND",
+    "BROADCAST_ORDERS",
+    "BUILD_ANY",
+    "CD_BUILDS",
+    "CD_DUMMIES",
+    "CD_RETREATS",
+    "CD_SUPPORTS",
+    "CIVIL_DISORDER",
+    "CIVIL_PREVIEW",
+    "COASTAL_CONVOY",
+    "COASTAL_CRAWL",
+    "CONVOY_BACK",
+    "DEFAULT_UNORDERED",
+    "DIRECT_ONLY",
+    "DUMMY_FIRE",
+    "EAVESDROP",
+    "EBAYOLA",
+    "EXCHANGE",
+    "FAKE_PRESS",
+    "FICTIONAL_OK",
+    "FLAT_TAX",
+    "FLEX_SETUP",
+    "FRIENDLY_FIRE",
+    "FTF_PRESS",
+    "GARRISON",
+    "GREEK",
+    "GREY_PRESS",
+    "HIBERNATE",
+    "HIDE_ABSENTEES",
+    "HIDE_BUILDS",
+    "HIDE_COST",
+    "HIDE_DUMMIES",
+    "HIDE_EXTENDERS",
+    "HIDE_LATE_POWERS",
+    "HIDE_OFFERS",
+    "HIDE_PROPOSER",
+    "HOLD_WIN",
+    "HOME_BUILDS",
+    "IMMOBILE_DUMMIES",
+    "JUMP_OFF_DAYS",
+    "LAST_MAN_STANDING",
+    "LATE_CHANGES",
+    "LATE_SEND",
+    "LIMIT_LISTS",
+    "LIMIT_OFFERS",
+    "LIST_UNORDERED",
+    "LIST_WAITERS",
+    "MOBILIZE",
+    "MUST_ORDER",
+    "MUTE_OBSERVERS",
+    "MYOPIC",
+    "NO_ABSENCES",
+    "NO_CHECK",
+    "NO_DEADLINE",
+    "NO_DIAS",
+    "NO_DONATIONS",
+    "NO_DRAW",
+    "NO_EOG",
+    "NO_FACTORIES",
+    "NO_HOARDING",
+    "NO_LATE_CHANGES",
+    "NO_LATE_RECEIVE",
+    "NO_LEDGERS",
+    "NO_LOOTING",
+    "NO_MILITIA",
+    "NO_MINOR_WAIT",
+    "NO_PARTISANS",
+    "NO_PLATEAU",
+    "NO_PRESS",
+    "NO_PROXY",
+    "NO_QUARTER",
+    "NO_RESERVES",
+    "NO_RETREAT",
+    "NO_REVEAL",
+    "NO_SAVINGS",
+    "NO_SCS_SEE",
+    "NO_TRANSFER",
+    "NO_UNITS_SEE",
+    "ONE_TRANSFER",
+    "OPEN_ENTRY",
+    "ORDER_ANY",
+    "OWN_SCS_SEE",
+    "PAYOLA_CLASSIC",
+    "PAY_DUMMIES",
+    "PLAYER_DEADLINES",
+    "PORTAGE_CONVOY",
+    "POWER_CHOICE",
+    "PRESS_MASTER",
+    "PREVIEW",
+    "PROPOSE_DIAS",
+    "PROXY_OK",
+    "PUBLIC_LISTS",
+    "PUBLIC_PRESS",
+    "PUBLIC_TOTALS",
+    "REAL_TIME",
+    "REMOTE_BRIBE",
+    "REMOTE_BUILDS",
+    "REMOTE_PRESS",
+    "RESTRICT_SIGNAL",
+    "SAFE_CONVOYS",
+    "SEE_ALL_SCS",
+    "SEE_NO_SCS",
+    "SEE_NO_UNITS",
+    "SHARED_VICTORY",
+    "SHOW_PHANTOM",
+    "SIGNAL_SUPPORT",
+    "SILENT_ABSENCES",
+    "SILENT_JOIN",
+    "SMART_CD",
+    "SOLITAIRE",
+    "START_MASTER",
+    "TEAM_VICTORY",
+    "TINCUP",
+    "TORN_ALLEGIANCE",
+    "TOUCH_BRIBE",
+    "TOUCH_PRESS",
+    "TROJAN",
+    "UNITS_ADAPT",
+    "UNITS_SEE_OTHER",
+    "UNITS_SEE_SAME",
+    "VASSAL_DUMMIES",
+    "VASSAL_TRANSFERS",
+    "VENETIAN",
+    "VICTORY_HOMES",
+    "WEAK_BOUNCES",
+    "WEAK_CONVOYS",
+    "WHITE_GREY",
+    "YELLOW_PRESS",
+    "ZEROSUM",
+    "ZERO_FOREIGN",
 ];

@@ -1,0 +1,146 @@
+// Browser tests: the release build of the playground, served under a
+// sub-path (as GitHub Pages serves it), driven in Debian's headless Chromium.
+//
+// Usage: node run.mjs [DIST_DIR]   (default: ../../dist)
+// On failure a screenshot is saved under target/browser/.
+
+import { chromium } from 'playwright-core';
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const dist = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
+const shots = path.join(root, 'target', 'browser');
+const base = '/judgepad/';
+
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+// A static server that serves dist/ only under `base`, like GitHub Pages.
+function serve() {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://localhost');
+    if (!url.pathname.startsWith(base)) {
+      res.writeHead(404).end('outside the site');
+      return;
+    }
+    let rel = decodeURIComponent(url.pathname.slice(base.length)) || 'index.html';
+    const file = path.join(dist, rel);
+    if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+const tests = [];
+function test(name, body) {
+  tests.push({ name, body });
+}
+
+async function expectText(page, testid, want, timeout = 10000) {
+  const locator = page.getByTestId(testid);
+  const deadline = Date.now() + timeout;
+  let got;
+  while (Date.now() < deadline) {
+    got = (await locator.textContent())?.trim();
+    if (got === String(want)) return;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`${testid}: expected ${want}, got ${got}`);
+}
+
+test('loads the standard map and shows DPjudge counts', async (page) => {
+  await expectText(page, 'locations', 82);
+  await expectText(page, 'powers', 7);
+  await expectText(page, 'supply-centers', 34);
+  await expectText(page, 'error-count', 0);
+});
+
+test('typing changes the counts and shows diagnostics', async (page) => {
+  await expectText(page, 'locations', 82);
+  const editor = page.getByTestId('editor');
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\nNowhere = now\nLAND NOW\n');
+  await expectText(page, 'locations', 83);
+  await page.keyboard.type('LAMD PAR\n');
+  await expectText(page, 'powers', 8);
+  const diag = page.locator('[data-code="unknown-directive"]');
+  await diag.waitFor({ timeout: 5000 });
+  const where = (await diag.locator('.where').textContent()).trim();
+  if (where !== '7:1') throw new Error(`typo diagnostic at ${where}, expected 7:1`);
+});
+
+test('picking a variant loads it', async (page) => {
+  await page.getByTestId('variant').selectOption('imperial');
+  await expectText(page, 'locations', 394);
+  await expectText(page, 'powers', 13);
+  await expectText(page, 'supply-centers', 172);
+});
+
+async function main() {
+  if (!fs.existsSync(path.join(dist, 'index.html'))) {
+    console.error(`no build in ${dist}: run trunk build first`);
+    process.exit(2);
+  }
+  const server = await serve();
+  const url = `http://127.0.0.1:${server.address().port}${base}`;
+  const userDataDir = fs.mkdtempSync(path.join(root, 'target', 'chromium-'));
+  // A persistent context gives Chromium a fresh --user-data-dir of our own.
+  const browser = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-quic',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+  let failed = 0;
+  for (const { name, body } of tests) {
+    const page = await browser.newPage();
+    const problems = [];
+    page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`); });
+    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+    page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()}`));
+    page.on('response', (res) => { if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`); });
+    const started = Date.now();
+    try {
+      await page.goto(url, { waitUntil: 'load' });
+      await body(page);
+      if (problems.length) throw new Error(problems.join('\n'));
+      console.log(`ok   ${name} (${Date.now() - started} ms)`);
+    } catch (err) {
+      failed += 1;
+      fs.mkdirSync(shots, { recursive: true });
+      const shot = path.join(shots, `${name.replace(/[^a-z0-9]+/gi, '-')}.png`);
+      await page.screenshot({ path: shot, fullPage: true }).catch(() => {});
+      console.log(`FAIL ${name}\n     ${String(err.message).split('\n').join('\n     ')}\n     screenshot: ${shot}`);
+    }
+    await page.close();
+  }
+  await browser.close();
+  server.close();
+  fs.rmSync(userDataDir, { recursive: true, force: true });
+  console.log(`${tests.length - failed}/${tests.length} browser tests passed`);
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,42 @@
+//! The application shell: state and layout.
+//!
+//! The editor text is the single source of truth; the analysis is a memo of
+//! it, so every keystroke re-checks the map (a few milliseconds for the
+//! largest variants).
+
+use leptos::prelude::*;
+
+use crate::bridge::{self, Analysis};
+use crate::components::diagnostics::DiagnosticsPanel;
+use crate::components::editor::Editor;
+use crate::components::summary::SummaryPanel;
+use crate::components::variant_picker::VariantPicker;
+
+/// The whole page.
+#[component]
+pub fn App() -> impl IntoView {
+    let variant = RwSignal::new(String::from("standard"));
+    let text = RwSignal::new(bridge::variant_text("standard"));
+    let analysis: Memo<Analysis> = Memo::new(move |_| {
+        let name = format!("{}.map", variant.get());
+        text.with(|text| bridge::analyze(&name, text))
+    });
+    let on_pick = move |name: String| {
+        text.set(bridge::variant_text(&name));
+        variant.set(name);
+    };
+    view! {
+        <header class="bar">
+            <h1>"judgepad"</h1>
+            <span class="tagline">"DPjudge map playground"</span>
+            <VariantPicker selected=variant on_pick=on_pick />
+        </header>
+        <main class="layout">
+            <Editor text=text />
+            <aside class="side">
+                <SummaryPanel analysis=analysis />
+                <DiagnosticsPanel analysis=analysis />
+            </aside>
+        </main>
+    }
+}

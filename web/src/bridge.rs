@@ -1,0 +1,154 @@
+//! Core → view models: the one boundary between `judgepad-core` and the DOM.
+//!
+//! Pure functions over plain data, tested natively. Spans become 1-based
+//! lines and UTF-16 columns here (what the browser's text APIs count).
+
+use judgepad_core::bundled::Bundled;
+use judgepad_core::map::{self, Map};
+use judgepad_core::text::LineIndex;
+use judgepad_core::{Diagnostic, Severity};
+
+/// What the summary panel shows about a map.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Summary {
+    /// Locations, counting coasts and impassable spaces (DPjudge's count).
+    pub locations: usize,
+    /// Provinces.
+    pub provinces: usize,
+    /// Coasts of multi-coast provinces.
+    pub coasts: usize,
+    /// Powers.
+    pub powers: usize,
+    /// Supply centres.
+    pub supply_centers: usize,
+    /// Files read (the root and what it USEs).
+    pub files: Vec<String>,
+}
+
+/// One diagnostic as the list shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiagnosticRow {
+    /// `error`, `warning` or `note`.
+    pub severity: &'static str,
+    /// Stable code.
+    pub code: &'static str,
+    /// Message.
+    pub message: String,
+    /// File name (the editor's own file is `None`).
+    pub file: Option<String>,
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based UTF-16 column.
+    pub column: u32,
+    /// Help text, if any.
+    pub help: Option<String>,
+}
+
+/// Everything derived from the editor text.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Analysis {
+    /// Counts.
+    pub summary: Summary,
+    /// Diagnostics in file order.
+    pub diagnostics: Vec<DiagnosticRow>,
+    /// Errors among them.
+    pub errors: usize,
+    /// Warnings among them.
+    pub warnings: usize,
+}
+
+/// Loads `text` as the map file `name`, USE resolved from the bundled maps.
+pub fn analyze(name: &str, text: &str) -> Analysis {
+    let (map, diags) = map::load(name, text, &Bundled);
+    analysis(&map, &diags)
+}
+
+/// The view model of a loaded map.
+pub fn analysis(map: &Map, diags: &[Diagnostic]) -> Analysis {
+    let summary = Summary {
+        locations: map.locations.len(),
+        provinces: map.provinces.len(),
+        coasts: map.locations.iter().filter(|loc| loc.coast.is_some()).count(),
+        powers: map.powers.len(),
+        supply_centers: map.supply_centers.len(),
+        files: map.files.iter().map(|file| file.name.clone()).collect(),
+    };
+    let indexes: Vec<LineIndex> = map.files.iter().map(|file| LineIndex::new(&file.text)).collect();
+    let diagnostics: Vec<DiagnosticRow> = diags
+        .iter()
+        .map(|diag| {
+            let at = diag.primary.at;
+            let idx = at.file.0 as usize;
+            let (line, column) = match (map.files.get(idx), indexes.get(idx)) {
+                (Some(file), Some(index)) => {
+                    let pos = index.line_col(&file.text, at.span.start);
+                    (pos.line, pos.utf16_col)
+                }
+                _ => (1, 1),
+            };
+            DiagnosticRow {
+                severity: diag.severity.as_str(),
+                code: diag.code,
+                message: diag.message.clone(),
+                file: (idx != 0)
+                    .then(|| map.files.get(idx).map_or_else(String::new, |file| file.name.clone())),
+                line,
+                column,
+                help: diag.help.clone(),
+            }
+        })
+        .collect();
+    Analysis {
+        summary,
+        errors: diags.iter().filter(|it| it.severity == Severity::Error).count(),
+        warnings: diags.iter().filter(|it| it.severity == Severity::Warning).count(),
+        diagnostics,
+    }
+}
+
+/// The bundled variants offered in the picker, sorted.
+pub fn variants() -> Vec<&'static str> {
+    judgepad_core::bundled::variants().collect()
+}
+
+/// The text of a bundled variant's root file.
+pub fn variant_text(variant: &str) -> String {
+    judgepad_core::bundled::source(&format!("{variant}.map")).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn standard_counts() {
+        let res = analyze("standard.map", &variant_text("standard"));
+        assert_eq!(
+            (
+                res.summary.locations,
+                res.summary.powers,
+                res.summary.supply_centers,
+                res.summary.coasts
+            ),
+            (82, 7, 34, 6)
+        );
+        assert_eq!(res.errors, 0);
+        assert_eq!(res.summary.files.len(), 4);
+    }
+
+    #[test]
+    fn diagnostics_use_utf16_columns() {
+        let text = "USE standard\n# ÞIVEREU\nÞ LAND XYZ ABUTS QQQ\n";
+        let res = analyze("mine.map", text);
+        let row = res
+            .diagnostics
+            .iter()
+            .find(|row| row.code == "unknown-directive" || row.line == 3)
+            .unwrap();
+        assert_eq!(row.line, 3);
+        assert_eq!(row.file, None);
+        let typo = analyze("mine.map", "USE standard\nÞ = ÞÞx\nLAMD PAR\n");
+        let row = typo.diagnostics.iter().find(|row| row.code == "unknown-directive").unwrap();
+        assert_eq!((row.line, row.column), (3, 1));
+    }
+}

@@ -1,0 +1,6 @@
+//! The page's components, one per file.
+
+pub mod diagnostics;
+pub mod editor;
+pub mod summary;
+pub mod variant_picker;

@@ -1,0 +1,12 @@
+//! The judgepad playground: a Leptos CSR app over `judgepad-core`.
+//!
+//! Reading order: [`bridge`] turns core results into view models (pure,
+//! tested natively); [`app`] owns the state (the editor text is the single
+//! source of truth, everything else is a memo of it); `components/` holds one
+//! component per file. Only this crate knows the DOM.
+
+pub mod app;
+pub mod bridge;
+pub mod components;
+
+pub use app::App;
