@@ -2,3 +2,6 @@
 
 // The bundled corpus: counts, clean checks, lossless lexing, no panics.
 mod corpus;
+
+// The calendar: FLOW, phases, IN/FROM blocks.
+mod calendar;

@@ -8,6 +8,8 @@ pub(crate) enum Command {
     Check { files: Vec<String>, json: bool },
     /// `judgepad dump FILE [--json]`
     Dump { file: String },
+    /// `judgepad phases FILE [--count N] [--from PHASE] [--changes]`
+    Phases { file: String, count: usize, from: Option<String>, changes: bool },
     /// `judgepad help`
     Help,
 }
@@ -15,6 +17,8 @@ pub(crate) enum Command {
 pub(crate) const USAGE: &str = "\
 usage: judgepad check [--json] FILE...      diagnostics for .map files (exit 1 on errors)
        judgepad dump FILE --json            the resolved map as JSON
+       judgepad phases FILE [--count N] [--from PHASE] [--changes]
+                                            the calendar: ABBR<TAB>Long name per phase
 FILE may also name a bundled variant (e.g. `standard`).";
 
 /// Parses `argv` (without the program name).
@@ -23,10 +27,26 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
         return Err("no command given".to_string());
     };
     let mut json = false;
+    let mut changes = false;
+    let mut count: Option<usize> = None;
+    let mut from: Option<String> = None;
     let mut files = Vec::new();
-    for arg in rest {
+    let mut args = rest.iter();
+    while let Some(arg) = args.next() {
         match arg.as_str() {
             "--json" => json = true,
+            "--changes" => changes = true,
+            "--count" => {
+                let value = args.next().ok_or("`--count` needs a number")?;
+                count = Some(
+                    value
+                        .parse()
+                        .map_err(|_| format!("`--count` needs a number, not `{value}`"))?,
+                );
+            }
+            "--from" => {
+                from = Some(args.next().ok_or("`--from` needs a phase such as S1901M")?.clone())
+            }
             flag if flag.starts_with("--") => {
                 return Err(format!("unknown option `{flag}` for `{command}`"));
             }
@@ -43,6 +63,15 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
         "dump" => match files.as_slice() {
             [file] => Ok(Command::Dump { file: file.clone() }),
             _ => Err("`dump` needs exactly one FILE".to_string()),
+        },
+        "phases" => match files.as_slice() {
+            [file] => Ok(Command::Phases {
+                file: file.clone(),
+                count: count.unwrap_or(12),
+                from,
+                changes,
+            }),
+            _ => Err("`phases` needs exactly one FILE".to_string()),
         },
         "help" | "--help" | "-h" => Ok(Command::Help),
         other => Err(format!("unknown command `{other}`")),

@@ -2,6 +2,7 @@
 
 mod check;
 mod dump;
+mod phases;
 
 use crate::args::{self, Command};
 
@@ -10,6 +11,9 @@ pub(crate) fn run(command: Command) -> Result<u8, String> {
     match command {
         Command::Check { files, json } => check::run(&files, json),
         Command::Dump { file } => dump::run(&file),
+        Command::Phases { file, count, from, changes } => {
+            phases::run(&file, count, from.as_deref(), changes)
+        }
         Command::Help => {
             println!("{}", args::USAGE);
             Ok(0)

@@ -21,6 +21,7 @@ extern crate std;
 
 #[cfg(feature = "bundled")]
 pub mod bundled;
+pub mod calendar;
 pub mod diagnostics;
 pub mod map;
 mod omap;

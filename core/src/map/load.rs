@@ -278,7 +278,7 @@ impl<'a> Loader<'a> {
         let mut power: Option<String> = None;
         let mut stanza: Option<usize> = None;
         let mut block: Option<(u32, usize)> = None;
-        for (idx, line) in parse.lines.iter().enumerate() {
+        for line in &parse.lines {
             match line.scope {
                 Scope::Stanza => {
                     let at = FileSpan::new(file, line.span);
@@ -333,18 +333,9 @@ impl<'a> Loader<'a> {
                         }
                         LineKind::StanzaEnd => stanza = None,
                         LineKind::StanzaBad | LineKind::StanzaLine => (),
-                        LineKind::Dynamic { keyword, key, inline } => {
+                        LineKind::Dynamic { keyword, key, .. } => {
                             block = None;
-                            self.dynamic_header(
-                                file,
-                                &text,
-                                line,
-                                keyword,
-                                key,
-                                inline,
-                                idx,
-                                &parse.lines,
-                            );
+                            self.dynamic_header(file, &text, line, keyword, key);
                         }
                         _ => self.line(file, &text, line, &mut power),
                     }
@@ -365,7 +356,8 @@ impl<'a> Loader<'a> {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// Checks an IN/FROM header. Its lines (a one-line body is a line of its
+    /// own) are filed into a block by [`Loader::load_file`].
     fn dynamic_header(
         &mut self,
         file: FileId,
@@ -373,9 +365,6 @@ impl<'a> Loader<'a> {
         line: &Line,
         keyword: DynamicKeyword,
         key: Span,
-        inline: bool,
-        idx: usize,
-        lines: &[Line],
     ) {
         let key_text = key.text(text);
         let at = FileSpan::new(file, key);
@@ -435,16 +424,6 @@ impl<'a> Loader<'a> {
                     );
                 }
             }
-        }
-        if inline && idx + 1 < lines.len() && lines[idx + 1].scope == Scope::Dynamic(idx as u32) {
-            let body = &lines[idx + 1];
-            self.raw.dynamic.push(DynamicBlock {
-                keyword,
-                key: upper(key_text),
-                key_at: at,
-                line_at: FileSpan::new(file, line.span),
-                lines: alloc::vec![(file, body.clone())],
-            });
         }
     }
 
