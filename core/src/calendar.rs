@@ -628,7 +628,7 @@ impl Calendar {
             .unwrap_or(1);
         if step > 1 && counts.len() > 1 {
             let unreachable: Vec<String> = (1..counts.len())
-                .filter(|idx| *idx as u64 % step != 0)
+                .filter(|idx| !(*idx as u64).is_multiple_of(step))
                 .map(|idx| counts[idx].to_string())
                 .collect();
             if !unreachable.is_empty() {
