@@ -68,3 +68,35 @@ fn lexing_is_lossless_on_every_file() {
         assert_eq!(at as usize, text.len(), "{name}: tokens stop early");
     }
 }
+
+#[test]
+fn corpus_warnings_are_explained() {
+    let allowed: Vec<(&str, &str)> = include_str!("data/corpus-warnings.txt")
+        .lines()
+        .filter(|it| !it.starts_with('#') && !it.trim().is_empty())
+        .map(|line| {
+            let mut cols = line.splitn(3, ' ');
+            (cols.next().unwrap(), cols.next().unwrap())
+        })
+        .collect();
+    let mut unexplained = Vec::new();
+    let mut used = vec![false; allowed.len()];
+    for name in bundled::variants() {
+        let (_, diags) = load(name);
+        for diag in diags.iter().filter(|it| it.severity == Severity::Warning) {
+            if diag.message.contains("DPjudge") {
+                continue;
+            }
+            match allowed.iter().position(|(variant, code)| *variant == name && *code == diag.code)
+            {
+                Some(idx) => used[idx] = true,
+                None => unexplained.push(format!("{name}: {} {}", diag.code, diag.message)),
+            }
+        }
+    }
+    assert!(unexplained.is_empty(), "unexplained corpus warnings:\n{}", unexplained.join("\n"));
+    assert!(
+        used.iter().all(|it| *it),
+        "an entry of corpus-warnings.txt no longer matches anything"
+    );
+}

@@ -5,3 +5,6 @@ mod corpus;
 
 // The calendar: FLOW, phases, IN/FROM blocks.
 mod calendar;
+
+// Map fixtures: expected diagnostics (code and span) and model summaries.
+mod diagnostics;

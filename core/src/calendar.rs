@@ -634,15 +634,12 @@ impl Calendar {
             if !unreachable.is_empty() {
                 diags.push(
                     Diagnostic::new(
-                        codes::BAD_VICTORY,
+                        codes::VICTORY_UNREACHABLE,
                         *at,
                         format!("VICTORY entries {} are never used: years advance by {step}, and DPjudge indexes the list by the difference from the first year", unreachable.join(", ")),
                     )
                     .with_help("List one count per year of difference (entry n applies n years after the first year)."),
                 );
-                if let Some(last) = diags.last_mut() {
-                    last.severity = crate::diagnostics::Severity::Warning;
-                }
             }
         }
     }

@@ -228,6 +228,7 @@ pub mod codes {
         CENTERS_SYNONYM = "centers-synonym", Warning, "CENTERS: DPjudge reads it as OWNS, the documentation as UNOWNED";
         // Behaviour.
         BAD_VICTORY = "bad-victory", Error, "VICTORY needs whole numbers";
+        VICTORY_UNREACHABLE = "victory-unreachable", Warning, "VICTORY entries that no game year reaches";
         BAD_NEWHOMES = "bad-newhomes", Error, "NEWHOMES needs years";
         BAD_DIRECTIVES = "bad-directives", Error, "A DIRECTIVES stanza line is malformed";
         UNCLOSED_DIRECTIVES = "unclosed-directives", Warning, "A DIRECTIVES stanza runs to the end of the file";

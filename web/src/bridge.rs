@@ -59,7 +59,10 @@ pub struct Analysis {
 
 /// Loads `text` as the map file `name`, USE resolved from the bundled maps.
 pub fn analyze(name: &str, text: &str) -> Analysis {
-    let (map, diags) = map::load(name, text, &Bundled);
+    let (map, mut diags) = map::load(name, text, &Bundled);
+    let (_, calendar_diags) = judgepad_core::calendar::calendar(&map);
+    diags.extend(calendar_diags);
+    judgepad_core::diagnostics::sort(&mut diags);
     analysis(&map, &diags)
 }
 

@@ -413,16 +413,16 @@ impl<'a> Loader<'a> {
                 }
             }
             DynamicKeyword::In => {
-                if !looks_like_abbr(key_text) {
-                    self.diags.push(
-                        Diagnostic::new(
-                            codes::DPJUDGE_IN,
-                            at,
-                            "DPjudge (since March 2017) reports BAD FROM DIRECTIVE for this IN line and refuses to start the game; judgepad applies it as documented",
-                        )
-                        .with_help("DPjudge checks IN keys with FROM's S1904M pattern. Older DPjudge versions accept the line."),
-                    );
-                }
+                // DPjudge upper-cases IN keys and then wants FROM's lower-case
+                // `m` suffix, so every IN line fails its check.
+                self.diags.push(
+                    Diagnostic::new(
+                        codes::DPJUDGE_IN,
+                        at,
+                        "DPjudge (since March 2017) reports BAD FROM DIRECTIVE for every IN line and refuses to start the game; judgepad applies it as documented",
+                    )
+                    .with_help("DPjudge checks IN keys with FROM's pattern after upper-casing them. Older DPjudge versions accept the line."),
+                );
             }
         }
     }
@@ -475,7 +475,7 @@ impl<'a> Loader<'a> {
                             Some(word(1).split('.').next().unwrap_or("").to_string());
                     }
                 }
-                if args.is_empty() {
+                if args.is_empty() && *kind == UseKeyword::Use {
                     self.diags.push(Diagnostic::new(codes::ARITY, line_at, "USE needs file names"));
                 }
                 for &span in args {
@@ -1242,20 +1242,36 @@ impl<'a> Loader<'a> {
                     && (upper(other).contains(&key) || upper(&tok.dest).contains(&key))
             })
         });
-        if gone == 0 {
+        let prefixed: Vec<String> = self
+            .raw
+            .loc_abut
+            .get(place)
+            .map(|abuts| {
+                abuts
+                    .iter()
+                    .filter(|tok| upper(&tok.dest).starts_with(&removed_upper))
+                    .map(|tok| tok.dest.clone())
+                    .collect()
+            })
+            .unwrap_or_default();
+        if gone == 0 && prefixed.is_empty() {
             self.diags.push(Diagnostic::new(
                 codes::ABUT_REMOVAL,
                 at,
                 format!("`{removed}` is not in {place_upper}'s ABUTS list, so there is nothing to remove"),
             ));
+        } else if gone == 0 {
+            self.diags.push(Diagnostic::new(
+                codes::ABUT_REMOVAL,
+                at,
+                format!("`{removed}` names no abut of {place_upper} exactly, so judgepad removes nothing; DPjudge removes every abut starting with `{removed_upper}`: {}", prefixed.join(" ")),
+            ));
         } else if prefix_only || elsewhere {
-            self.diags.push(
-                Diagnostic::new(
-                    codes::ABUT_REMOVAL,
-                    at,
-                    format!("judgepad removes only `{removed}` from {place_upper}'s list, as documented; DPjudge also removes every abut starting with `{removed_upper}` and every restriction mentioning {key} anywhere on the map"),
-                ),
-            );
+            self.diags.push(Diagnostic::new(
+                codes::ABUT_REMOVAL,
+                at,
+                format!("judgepad removes only `{removed}` from {place_upper}'s list, as documented; DPjudge also removes every abut starting with `{removed_upper}` and every restriction mentioning {key} anywhere on the map"),
+            ));
         }
     }
 

@@ -68,6 +68,20 @@ pub(crate) fn check_raw(raw: &Raw, diags: &mut Vec<Diagnostic>) -> Checked {
             );
         }
     }
+    // An alias that spells another location's abbreviation hijacks it in orders.
+    for (alias, def) in raw.aliases.iter() {
+        let is_location = raw.loc_type.contains(alias) || raw.loc_type.contains(&lower(alias));
+        if alias != def.value && is_location && !powers.contains(&def.value) {
+            diags.push(
+                Diagnostic::new(
+                    codes::DUPLICATE_ALIAS,
+                    def.at,
+                    format!("alias {alias} is the abbreviation of another location; orders naming {alias} would mean {}", def.value),
+                )
+                .with_help("Remove the alias, or end it with `?` to mark it ambiguous."),
+            );
+        }
+    }
     for (key, &at) in raw.locs.iter() {
         if !named.contains(upper(key).as_str()) {
             diags.push(

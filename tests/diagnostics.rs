@@ -1,0 +1,243 @@
+//! Map fixtures (`data/diagnostics/*.map`) against their expected diagnostics
+//! and, for `model-*` fixtures, a summary of the resolved model
+//! (`*.expected`). `UPDATE_EXPECT=1 cargo test` rewrites the expectations;
+//! review the diff before committing it.
+//!
+//! Every fixture also checks the invariants: spans in bounds and on
+//! character boundaries, and the same output when loaded twice.
+
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+use judgepad_core::calendar;
+use judgepad_core::map::{self, Map, Sources};
+use judgepad_core::text::LineIndex;
+use judgepad_core::{Diagnostic, bundled};
+
+struct FixtureSources(PathBuf);
+
+impl Sources for FixtureSources {
+    fn source(&self, name: &str) -> Option<String> {
+        std::fs::read_to_string(self.0.join(name)).ok().or_else(|| bundled::source(name))
+    }
+}
+
+fn dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("data/diagnostics")
+}
+
+/// Loads and checks a map; all diagnostics (map and calendar).
+pub(crate) fn load(name: &str, text: &str) -> (Map, Vec<Diagnostic>) {
+    let (map, mut diags) = map::load(name, text, &FixtureSources(dir()));
+    let (_, cal_diags) = calendar::calendar(&map);
+    diags.extend(cal_diags);
+    judgepad_core::diagnostics::sort(&mut diags);
+    (map, diags)
+}
+
+pub(crate) fn render(map: &Map, diags: &[Diagnostic]) -> String {
+    let indexes: Vec<LineIndex> = map.files.iter().map(|file| LineIndex::new(&file.text)).collect();
+    let place = |at: judgepad_core::text::FileSpan| {
+        let idx = at.file.0 as usize;
+        let (text, index) = (&map.files[idx].text, &indexes[idx]);
+        let start = index.line_col(text, at.span.start);
+        let end = index.line_col(text, at.span.end);
+        let prefix = if idx == 0 { String::new() } else { format!("{}:", map.files[idx].name) };
+        format!(
+            "{prefix}{}:{}-{}:{} `{}`",
+            start.line,
+            start.char_col,
+            end.line,
+            end.char_col,
+            at.span.text(text)
+        )
+    };
+    let mut res = String::new();
+    for diag in diags {
+        writeln!(
+            res,
+            "{} {}[{}] {}",
+            place(diag.primary.at),
+            diag.severity,
+            diag.code,
+            diag.message
+        )
+        .unwrap();
+        for label in &diag.secondary {
+            writeln!(res, "    note {} {}", place(label.at), label.message).unwrap();
+        }
+        if let Some(help) = &diag.help {
+            writeln!(res, "    help: {help}").unwrap();
+        }
+        if let Some(fix) = &diag.fix {
+            for edit in &fix.edits {
+                writeln!(
+                    res,
+                    "    fix {} -> {:?} ({})",
+                    place(edit.at),
+                    edit.replacement,
+                    fix.description
+                )
+                .unwrap();
+            }
+        }
+    }
+    res
+}
+
+pub(crate) fn model(map: &Map) -> String {
+    let prov = |ids: &[map::ProvinceId]| {
+        ids.iter().map(|&id| map.prov(id).abbr.clone()).collect::<Vec<_>>().join(",")
+    };
+    let mut res = String::from("# model\n");
+    for power in &map.powers {
+        write!(
+            res,
+            "{} {} own={} display={}",
+            power.name, power.abbrev, power.own_word, power.display
+        )
+        .unwrap();
+        write!(res, " homes={} centers={}", prov(&power.homes), prov(&power.centers)).unwrap();
+        let units: Vec<String> = power.units.iter().map(|&unit| map.unit_text(unit)).collect();
+        write!(res, " units={}", units.join(",")).unwrap();
+        for (label, ids) in [
+            ("factories", &power.factories),
+            ("partisans", &power.partisans),
+            ("hidden", &power.hidden),
+        ] {
+            if !ids.is_empty() {
+                write!(res, " {label}={}", prov(ids)).unwrap();
+            }
+        }
+        if !power.alternatives.is_empty() {
+            let alts: Vec<String> = power
+                .alternatives
+                .iter()
+                .map(|(site, limits)| format!("{}({})", map.prov(*site).abbr, prov(limits)))
+                .collect();
+            write!(res, " alternatives={}", alts.join(",")).unwrap();
+        }
+        if power.claims > 0 {
+            write!(res, " claims={}", power.claims).unwrap();
+        }
+        if !power.center_claims.is_empty() {
+            write!(res, " center_claims={}", power.center_claims.join(",")).unwrap();
+        }
+        if power.reserves > 0 || power.militia > 0 {
+            write!(res, " reserves={} militia={}", power.reserves, power.militia).unwrap();
+        }
+        if power.dummy {
+            write!(res, " dummy").unwrap();
+        }
+        if !power.controllers.is_empty() {
+            write!(res, " controllers={}", power.controllers.join(",")).unwrap();
+        }
+        if let Some(league) = &power.league {
+            write!(
+                res,
+                " league={} strict={} benign={:?}",
+                league.name, league.strict, league.benign
+            )
+            .unwrap();
+        }
+        res.push('\n');
+    }
+    writeln!(
+        res,
+        "locations={} supply_centers={} unowned={}",
+        map.locations.len(),
+        map.supply_centers.len(),
+        prov(&map.unowned)
+    )
+    .unwrap();
+    writeln!(
+        res,
+        "rules={} text_only={} root_map={}",
+        map.rules.join(","),
+        map.text_only,
+        map.root_map
+    )
+    .unwrap();
+    for stanza in &map.stanzas {
+        let lines: Vec<&str> = stanza.lines.iter().map(|tok| tok.text.as_str()).collect();
+        writeln!(res, "stanza {}: {}", stanza.variant, lines.join(" | ")).unwrap();
+    }
+    for block in &map.dynamic {
+        let lines: Vec<&str> = block
+            .lines
+            .iter()
+            .map(|(file, line)| line.span.text(&map.files[file.0 as usize].text))
+            .collect();
+        writeln!(res, "dynamic {:?} {}: {}", block.keyword, block.key, lines.join(" | ")).unwrap();
+    }
+    for loc in &map.locations {
+        for abut in loc.abuts.iter().filter(|abut| !abut.rules.is_empty()) {
+            writeln!(res, "abut {} -> {} {:?}", loc.abbr, abut.written, abut.rules).unwrap();
+        }
+    }
+    res
+}
+
+fn check_invariants(name: &str, map: &Map, diags: &[Diagnostic]) {
+    for diag in diags {
+        for at in std::iter::once(diag.primary.at).chain(diag.secondary.iter().map(|it| it.at)) {
+            let file = &map.files[at.file.0 as usize];
+            assert!(
+                at.span.start <= at.span.end && at.span.end as usize <= file.text.len(),
+                "{name}: span out of bounds"
+            );
+            assert!(
+                file.text.is_char_boundary(at.span.start as usize)
+                    && file.text.is_char_boundary(at.span.end as usize),
+                "{name}: span splits a character"
+            );
+        }
+        assert!(
+            !diag.message.ends_with('.'),
+            "{name}: message ends with a period: {}",
+            diag.message
+        );
+    }
+}
+
+#[test]
+fn fixtures() {
+    let update = std::env::var_os("UPDATE_EXPECT").is_some();
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir())
+        .unwrap()
+        .map(|it| it.unwrap().path())
+        .filter(|it| it.extension().is_some_and(|ext| ext == "map"))
+        .collect();
+    entries.sort();
+    assert!(entries.len() > 40, "fixtures missing");
+    let mut failures = Vec::new();
+    for path in entries {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (map, diags) = load(&name, &text);
+        check_invariants(&name, &map, &diags);
+        let again = load(&name, &text);
+        assert!(again.1 == diags && again.0 == map, "{name}: not deterministic");
+        let mut got = render(&map, &diags);
+        if name.starts_with("model-") {
+            got.push_str(&model(&map));
+        } else {
+            assert!(!diags.is_empty(), "{name}: a diagnostics fixture must produce diagnostics");
+        }
+        let expected_path = path.with_extension("expected");
+        if update {
+            std::fs::write(&expected_path, &got).unwrap();
+            continue;
+        }
+        let want = std::fs::read_to_string(&expected_path).unwrap_or_default();
+        if want != got {
+            failures.push(format!("{name}:\n--- want\n{want}--- got\n{got}"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} fixtures differ (UPDATE_EXPECT=1 to rewrite):\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
