@@ -8,3 +8,6 @@ mod calendar;
 
 // Map fixtures: expected diagnostics (code and span) and model summaries.
 mod diagnostics;
+
+// No panics, spans in bounds: random bytes, shuffled corpus lines, huge inputs.
+mod robustness;

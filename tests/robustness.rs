@@ -1,0 +1,128 @@
+//! No input makes the loader panic or produce out-of-bounds spans: random
+//! bytes, shuffled corpus lines, and huge or deeply nested inputs.
+
+use judgepad_core::bundled::{self, Bundled};
+use judgepad_core::calendar;
+use judgepad_core::map::{self, Map};
+use judgepad_core::Diagnostic;
+
+/// xorshift64*: deterministic, no dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn check(name: &str, text: &str) -> (Map, Vec<Diagnostic>) {
+    let (map, mut diags) = map::load(name, text, &Bundled);
+    let (cal, cal_diags) = calendar::calendar(&map);
+    diags.extend(cal_diags);
+    // The calendar never loops forever and every dynamic block can be applied.
+    let phases: Vec<_> = cal.phases().take(8).collect();
+    for phase in &phases {
+        let _ = cal.map_at(&map, phase);
+    }
+    for diag in &diags {
+        for at in std::iter::once(diag.primary.at).chain(diag.secondary.iter().map(|it| it.at)) {
+            let file = &map.files[at.file.0 as usize];
+            assert!(at.span.end as usize <= file.text.len() && at.span.start <= at.span.end, "{name}: span out of bounds");
+            assert!(file.text.is_char_boundary(at.span.start as usize), "{name}: span splits a character");
+        }
+    }
+    (map, diags)
+}
+
+#[test]
+fn random_bytes() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let alphabet: &[u8] = b"AFSC -:()~*+@&#=!?_/,\n\t.0123456789abcLANDWATERCOASTUSEINFROMFLOWBEGINSPA/NC\xc3\x9e";
+    for case in 0..300 {
+        let len = rng.below(400);
+        let bytes: Vec<u8> = (0..len).map(|_| alphabet[rng.below(alphabet.len())]).collect();
+        let text = judgepad_core::text::decode(&bytes).into_owned();
+        check(&format!("random-{case}"), &text);
+    }
+}
+
+#[test]
+fn shuffled_corpus_lines() {
+    let mut rng = Rng(42);
+    for (name, bytes) in bundled::FILES.iter().filter(|(name, _)| name.ends_with(".map")) {
+        let text = judgepad_core::text::decode(bytes);
+        let mut lines: Vec<&str> = text.lines().collect();
+        for _ in 0..3 {
+            for idx in (1..lines.len()).rev() {
+                lines.swap(idx, rng.below(idx + 1));
+            }
+            check(name, &lines.join("\n"));
+        }
+    }
+}
+
+#[test]
+fn a_one_megabyte_file() {
+    let mut text = String::from("USE standard\n");
+    let mut idx = 0;
+    while text.len() < 1 << 20 {
+        text.push_str(&format!("AMEND PAR ABUTS -BUR BUR\nPlace {idx} = p{idx:05}\n"));
+        idx += 1;
+    }
+    let (map, diags) = check("big.map", &text);
+    assert_eq!(map.powers.len(), 7);
+    assert!(diags.iter().any(|it| it.code == "named-not-on-map"));
+}
+
+#[test]
+fn ten_thousand_provinces() {
+    let n = 10_000;
+    let mut text = String::from("FIRST (FIRSTISH) L0\nSECOND (SECONDISH) L1\n");
+    for idx in 0..n {
+        let prev = (idx + n - 1) % n;
+        let next = (idx + 1) % n;
+        text.push_str(&format!("Land {idx} = l{idx}\nLAND L{idx} ABUTS L{prev} L{next}\n"));
+    }
+    let (map, diags) = check("huge.map", &text);
+    assert_eq!(map.locations.len(), n);
+    // Abbreviations like L1234 are long: warned, not refused.
+    assert!(diags.iter().all(|it| it.code == "abbreviation-length"), "{:?}", diags.iter().find(|it| it.code != "abbreviation-length"));
+}
+
+#[test]
+fn a_fifty_deep_use_chain_and_a_cycle() {
+    let sources = |name: &str| -> Option<String> {
+        let Some(depth) = name.strip_prefix("chain").and_then(|it| it.strip_suffix(".map")) else {
+            return bundled::source(name);
+        };
+        let depth: usize = depth.parse().ok()?;
+        Some(if depth == 50 { "USE standard\n".to_string() } else { format!("USE chain{}\n", depth + 1) })
+    };
+    let (map, diags) = map::load("chain0.map", "USE chain1\n", &sources);
+    assert_eq!(map.files.len(), 55, "the root, 50 chain files, standard.map and its three files");
+    assert_eq!(map.powers.len(), 7);
+    assert!(diags.is_empty(), "{diags:?}");
+    let cycle = |name: &str| -> Option<String> {
+        Some(match name {
+            "a.map" => "USE b\n".to_string(),
+            "b.map" => "USE c\n".to_string(),
+            "c.map" => "USE a\n".to_string(),
+            _ => return None,
+        })
+    };
+    let (_, diags) = map::load("a.map", "USE b\n", &cycle);
+    assert!(diags.iter().any(|it| it.code == "use-cycle"));
+    let endless = |name: &str| -> Option<String> {
+        let depth: usize = name.strip_prefix("deep")?.strip_suffix(".map")?.parse().ok()?;
+        Some(format!("USE deep{}\n", depth + 1))
+    };
+    let (_, diags) = map::load("deep0.map", "USE deep1\n", &endless);
+    assert!(diags.iter().any(|it| it.code == "use-too-deep"));
+}
