@@ -60,7 +60,7 @@ fn check(name: &str, map: &Map, cal: &Calendar, header: &str, body: &[&str]) -> 
                 blocks
                     .iter()
                     .map(|&idx| {
-                        let block = &map.dynamic[idx];
+                        let block = &map.dynamic()[idx];
                         let keyword =
                             if block.keyword == DynamicKeyword::In { "IN" } else { "FROM" };
                         format!("{keyword} {}", block.key)

@@ -107,19 +107,25 @@ fn standard_adjacency_matches_the_board() {
     let (map, _) = load("standard");
     let mut failures = Vec::new();
     let mut seen = 0;
-    for line in include_str!("data/standard-adjacency.txt").lines().filter(|it| !it.starts_with('#')) {
+    for line in
+        include_str!("data/standard-adjacency.txt").lines().filter(|it| !it.starts_with('#'))
+    {
         let (loc, rest) = line.split_once(' ').unwrap();
         let (army, fleet) = rest.split_once("F:").unwrap();
         let army = army.trim().trim_start_matches("A:");
         let parse = |list: &str| -> Vec<String> {
-            let mut res: Vec<String> = list.split_whitespace().filter(|it| *it != "-").map(String::from).collect();
+            let mut res: Vec<String> =
+                list.split_whitespace().filter(|it| *it != "-").map(String::from).collect();
             res.sort();
             res
         };
         let id = map.location(loc).unwrap_or_else(|| panic!("no location {loc}"));
         for (kind, want) in [(UnitKind::Army, parse(army)), (UnitKind::Fleet, parse(fleet))] {
             let mut got: Vec<String> = if map.valid_unit(kind, id) {
-                map.moves(kind, id).into_iter().map(|to: LocationId| map.loc(to).abbr.clone()).collect()
+                map.moves(kind, id)
+                    .into_iter()
+                    .map(|to: LocationId| map.loc(to).abbr.clone())
+                    .collect()
             } else {
                 Vec::new()
             };

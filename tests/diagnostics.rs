@@ -158,11 +158,11 @@ pub(crate) fn model(map: &Map) -> String {
         map.root_map
     )
     .unwrap();
-    for stanza in &map.stanzas {
+    for stanza in map.stanzas() {
         let lines: Vec<&str> = stanza.lines.iter().map(|tok| tok.text.as_str()).collect();
         writeln!(res, "stanza {}: {}", stanza.variant, lines.join(" | ")).unwrap();
     }
-    for block in &map.dynamic {
+    for block in map.dynamic() {
         let lines: Vec<&str> = block
             .lines
             .iter()

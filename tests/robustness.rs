@@ -1,10 +1,10 @@
 //! No input makes the loader panic or produce out-of-bounds spans: random
 //! bytes, shuffled corpus lines, and huge or deeply nested inputs.
 
+use judgepad_core::Diagnostic;
 use judgepad_core::bundled::{self, Bundled};
 use judgepad_core::calendar;
 use judgepad_core::map::{self, Map};
-use judgepad_core::Diagnostic;
 
 /// xorshift64*: deterministic, no dependency.
 struct Rng(u64);
@@ -34,8 +34,14 @@ fn check(name: &str, text: &str) -> (Map, Vec<Diagnostic>) {
     for diag in &diags {
         for at in std::iter::once(diag.primary.at).chain(diag.secondary.iter().map(|it| it.at)) {
             let file = &map.files[at.file.0 as usize];
-            assert!(at.span.end as usize <= file.text.len() && at.span.start <= at.span.end, "{name}: span out of bounds");
-            assert!(file.text.is_char_boundary(at.span.start as usize), "{name}: span splits a character");
+            assert!(
+                at.span.end as usize <= file.text.len() && at.span.start <= at.span.end,
+                "{name}: span out of bounds"
+            );
+            assert!(
+                file.text.is_char_boundary(at.span.start as usize),
+                "{name}: span splits a character"
+            );
         }
     }
     (map, diags)
@@ -44,7 +50,8 @@ fn check(name: &str, text: &str) -> (Map, Vec<Diagnostic>) {
 #[test]
 fn random_bytes() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    let alphabet: &[u8] = b"AFSC -:()~*+@&#=!?_/,\n\t.0123456789abcLANDWATERCOASTUSEINFROMFLOWBEGINSPA/NC\xc3\x9e";
+    let alphabet: &[u8] =
+        b"AFSC -:()~*+@&#=!?_/,\n\t.0123456789abcLANDWATERCOASTUSEINFROMFLOWBEGINSPA/NC\xc3\x9e";
     for case in 0..300 {
         let len = rng.below(400);
         let bytes: Vec<u8> = (0..len).map(|_| alphabet[rng.below(alphabet.len())]).collect();
@@ -93,7 +100,11 @@ fn ten_thousand_provinces() {
     let (map, diags) = check("huge.map", &text);
     assert_eq!(map.locations.len(), n);
     // Abbreviations like L1234 are long: warned, not refused.
-    assert!(diags.iter().all(|it| it.code == "abbreviation-length"), "{:?}", diags.iter().find(|it| it.code != "abbreviation-length"));
+    assert!(
+        diags.iter().all(|it| it.code == "abbreviation-length"),
+        "{:?}",
+        diags.iter().find(|it| it.code != "abbreviation-length")
+    );
 }
 
 #[test]
@@ -103,7 +114,11 @@ fn a_fifty_deep_use_chain_and_a_cycle() {
             return bundled::source(name);
         };
         let depth: usize = depth.parse().ok()?;
-        Some(if depth == 50 { "USE standard\n".to_string() } else { format!("USE chain{}\n", depth + 1) })
+        Some(if depth == 50 {
+            "USE standard\n".to_string()
+        } else {
+            format!("USE chain{}\n", depth + 1)
+        })
     };
     let (map, diags) = map::load("chain0.map", "USE chain1\n", &sources);
     assert_eq!(map.files.len(), 55, "the root, 50 chain files, standard.map and its three files");

@@ -10,6 +10,8 @@ pub(crate) enum Command {
     Dump { file: String },
     /// `judgepad phases FILE [--count N] [--from PHASE] [--changes]`
     Phases { file: String, count: usize, from: Option<String>, changes: bool },
+    /// `judgepad bench [--save]`
+    Bench { save: bool },
     /// `judgepad help`
     Help,
 }
@@ -19,6 +21,7 @@ usage: judgepad check [--json] FILE...      diagnostics for .map files (exit 1 o
        judgepad dump FILE --json            the resolved map as JSON
        judgepad phases FILE [--count N] [--from PHASE] [--changes]
                                             the calendar: ABBR<TAB>Long name per phase
+       judgepad bench [--save]              timings (build with --profile native)
 FILE may also name a bundled variant (e.g. `standard`).";
 
 /// Parses `argv` (without the program name).
@@ -28,6 +31,7 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
     };
     let mut json = false;
     let mut changes = false;
+    let mut save = false;
     let mut count: Option<usize> = None;
     let mut from: Option<String> = None;
     let mut files = Vec::new();
@@ -36,6 +40,7 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
         match arg.as_str() {
             "--json" => json = true,
             "--changes" => changes = true,
+            "--save" => save = true,
             "--count" => {
                 let value = args.next().ok_or("`--count` needs a number")?;
                 count = Some(
@@ -73,6 +78,7 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
             }),
             _ => Err("`phases` needs exactly one FILE".to_string()),
         },
+        "bench" => Ok(Command::Bench { save }),
         "help" | "--help" | "-h" => Ok(Command::Help),
         other => Err(format!("unknown command `{other}`")),
     }

@@ -1,5 +1,6 @@
 //! The subcommands. Each returns the process exit code.
 
+mod bench;
 mod check;
 mod dump;
 mod phases;
@@ -14,6 +15,7 @@ pub(crate) fn run(command: Command) -> Result<u8, String> {
         Command::Phases { file, count, from, changes } => {
             phases::run(&file, count, from.as_deref(), changes)
         }
+        Command::Bench { save } => bench::run(save),
         Command::Help => {
             println!("{}", args::USAGE);
             Ok(0)

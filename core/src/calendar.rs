@@ -136,10 +136,10 @@ const DEFAULT_FLOW: [&str; 3] =
 pub fn calendar(map: &Map) -> (Calendar, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     let root = FileSpan::new(FileId(0), Span::empty(0));
-    let tokens: Vec<(String, FileSpan)> = if map.flow.is_empty() {
+    let tokens: Vec<(String, FileSpan)> = if map.flow().is_empty() {
         DEFAULT_FLOW.iter().map(|it| (it.to_string(), root)).collect()
     } else {
-        map.flow.iter().map(|tok| (tok.text.clone(), tok.at)).collect()
+        map.flow().iter().map(|tok| (tok.text.clone(), tok.at)).collect()
     };
     let mut seq = compile_flow(&tokens, &mut diags);
     if !seq.iter().any(|it| matches!(it, FlowItem::Phase { .. })) {
@@ -159,10 +159,10 @@ pub fn calendar(map: &Map) -> (Calendar, Vec<Diagnostic>) {
         flow_sign,
         begin: Phase { season: "SPRING".into(), year: 1901, kind: "MOVEMENT".into() },
         first_year: 1901,
-        victory: map.victory.as_ref().map(|(counts, _)| counts.clone()).unwrap_or_default(),
-        new_homes: map.new_homes.iter().filter_map(|tok| tok.text.parse().ok()).collect(),
+        victory: map.victory().map(|(counts, _)| counts.to_vec()).unwrap_or_default(),
+        new_homes: map.new_homes().iter().filter_map(|tok| tok.text.parse().ok()).collect(),
     };
-    if let Some(begin) = &map.begin {
+    if let Some(begin) = map.begin() {
         cal.set_begin(&begin.text, begin.at, &mut diags);
     } else if cal.index_of("SPRING", "MOVEMENT").is_none() {
         // No BEGIN: the default must be in the flow too.
@@ -170,7 +170,7 @@ pub fn calendar(map: &Map) -> (Calendar, Vec<Diagnostic>) {
         diags.push(
             Diagnostic::new(
                 codes::BEGIN_NOT_IN_FLOW,
-                map.flow.first().map_or(root, |tok| tok.at),
+                map.flow().first().map_or(root, |tok| tok.at),
                 "no BEGIN line, and the default first phase SPRING 1901 MOVEMENT is not in this FLOW (DPjudge: BAD BEGIN PHASE)",
             )
             .with_help(format!(
@@ -542,7 +542,7 @@ impl Calendar {
         let mut ins: Vec<usize> = Vec::new();
         let name = phase.upper_name();
         let abbr = upper(&phase.abbr());
-        for (idx, block) in map.dynamic.iter().enumerate() {
+        for (idx, block) in map.dynamic().iter().enumerate() {
             match block.keyword {
                 DynamicKeyword::From => {
                     if let Some(start) = self.parse(&block.key)
@@ -616,7 +616,7 @@ impl Calendar {
     }
 
     fn check_victory(&self, map: &Map, diags: &mut Vec<Diagnostic>) {
-        let Some((counts, at)) = &map.victory else { return };
+        let Some((counts, at)) = map.victory() else { return };
         let step = self
             .seq
             .iter()
@@ -635,7 +635,7 @@ impl Calendar {
                 diags.push(
                     Diagnostic::new(
                         codes::VICTORY_UNREACHABLE,
-                        *at,
+                        at,
                         format!("VICTORY entries {} are never used: years advance by {step}, and DPjudge indexes the list by the difference from the first year", unreachable.join(", ")),
                     )
                     .with_help("List one count per year of difference (entry n applies n years after the first year)."),
@@ -645,7 +645,7 @@ impl Calendar {
     }
 
     fn check_dynamic(&self, map: &Map, diags: &mut Vec<Diagnostic>) {
-        for block in &map.dynamic {
+        for block in map.dynamic() {
             let key = &block.key;
             let reachable = match block.keyword {
                 DynamicKeyword::From => self.parse(key).is_some(),

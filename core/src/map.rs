@@ -227,28 +227,10 @@ pub struct Map {
     pub unowned: Vec<ProvinceId>,
     /// Effective RULEs (after `!RULE` removals), upper case.
     pub rules: Vec<String>,
-    /// Where each RULE was written.
-    pub rule_lines: Vec<Tok>,
-    /// DIRECTIVES stanzas, verbatim.
-    pub stanzas: Vec<Stanza>,
-    /// FLOW tokens in order (case kept).
-    pub flow: Vec<Tok>,
-    /// BEGIN phase text (upper case), if given.
-    pub begin: Option<Tok>,
-    /// VICTORY counts, if given.
-    pub victory: Option<(Vec<i64>, FileSpan)>,
-    /// NEWHOMES years.
-    pub new_homes: Vec<Tok>,
-    /// Dynamic blocks in file order.
-    pub dynamic: Vec<DynamicBlock>,
     /// TEXTONLY given.
     pub text_only: bool,
     /// The graphics root (MAP line), or the map's own name.
     pub root_map: String,
-    /// Normalised alias → location abbreviation or power name.
-    pub aliases: BTreeMap<String, String>,
-    /// Ambiguous (`?`) aliases.
-    pub unclear: BTreeMap<String, String>,
     location_index: BTreeMap<String, LocationId>,
     province_index: BTreeMap<String, ProvinceId>,
     raw: Raw,
@@ -297,6 +279,57 @@ impl Map {
         let map = finish(&self.name, files, raw, &mut diags);
         diagnostics::sort(&mut diags);
         (map, diags)
+    }
+
+    /// Where each RULE was written (`!RULE` included).
+    pub fn rule_lines(&self) -> &[Tok] {
+        &self.raw.rules
+    }
+
+    /// DIRECTIVES stanzas (and the RULE/ROTATE lines of `ALL`), verbatim.
+    pub fn stanzas(&self) -> &[Stanza] {
+        &self.raw.stanzas
+    }
+
+    /// FLOW tokens in order (case kept); empty means the default flow.
+    pub fn flow(&self) -> &[Tok] {
+        &self.raw.flow
+    }
+
+    /// BEGIN phase text (upper case), if given.
+    pub fn begin(&self) -> Option<&Tok> {
+        self.raw.begin.as_ref()
+    }
+
+    /// VICTORY counts and their line, if given.
+    pub fn victory(&self) -> Option<(&[i64], FileSpan)> {
+        self.raw.victory.as_ref().map(|(counts, at)| (counts.as_slice(), *at))
+    }
+
+    /// NEWHOMES years as written.
+    pub fn new_homes(&self) -> &[Tok] {
+        &self.raw.home_years
+    }
+
+    /// Dynamic (IN/FROM) blocks in file order.
+    pub fn dynamic(&self) -> &[DynamicBlock] {
+        &self.raw.dynamic
+    }
+
+    /// What a normalised alias (see [`names::norm`]) stands for: a location
+    /// abbreviation or a power name.
+    pub fn alias(&self, normed: &str) -> Option<&str> {
+        self.raw.aliases.get(normed).map(|def| def.value.as_str())
+    }
+
+    /// What an ambiguous (`?`) alias stands for.
+    pub fn unclear_alias(&self, normed: &str) -> Option<&str> {
+        self.raw.unclear.get(normed).map(|def| def.value.as_str())
+    }
+
+    /// Every alias and what it stands for, in definition order.
+    pub fn aliases(&self) -> impl Iterator<Item = (&str, &str)> + '_ {
+        self.raw.aliases.iter().map(|(key, def)| (key, def.value.as_str()))
     }
 
     /// The location called `abbr` (any case, `SPA/NC` form).
@@ -685,24 +718,7 @@ fn build(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked) -> Map 
         supply_centers,
         unowned: prov_ids(&checked.unowned),
         rules,
-        rule_lines: raw.rules.clone(),
-        stanzas: raw.stanzas.clone(),
-        flow: raw.flow.clone(),
-        begin: raw.begin.clone(),
-        victory: raw.victory.clone(),
-        new_homes: raw.home_years.clone(),
-        dynamic: raw.dynamic.clone(),
         text_only: raw.text_only,
-        aliases: raw
-            .aliases
-            .iter()
-            .map(|(key, def)| (key.to_string(), def.value.clone()))
-            .collect(),
-        unclear: raw
-            .unclear
-            .iter()
-            .map(|(key, def)| (key.to_string(), def.value.clone()))
-            .collect(),
         location_index,
         province_index,
         raw,

@@ -36,7 +36,7 @@ pub(crate) fn run(
             let what: Vec<String> = blocks
                 .iter()
                 .map(|&idx| {
-                    let block = &map.dynamic[idx];
+                    let block = &map.dynamic()[idx];
                     let lines: Vec<&str> = block
                         .lines
                         .iter()

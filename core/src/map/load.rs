@@ -18,7 +18,9 @@ use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use crate::diagnostics::{Diagnostic, Edit, codes};
-use crate::map::names::{keyword, lower, norm, norm_power, province_part, upper};
+use crate::map::names::{
+    is_lower, is_upper, keyword, lower, norm, norm_power, province_part, upper,
+};
 use crate::omap::OMap;
 use crate::syntax::{self, DynamicKeyword, Line, LineKind, Scope, TerrainKeyword, UseKeyword};
 use crate::text::{FileId, FileSpan, Span};
@@ -232,7 +234,18 @@ impl Raw {
 
     /// The terrain definition of `place` (upper-case key first).
     pub fn terrain_def(&self, place: &str) -> Option<&TerrainDef> {
-        self.loc_type.get(&upper(place)).or_else(|| self.loc_type.get(&lower(place)))
+        let upper_def = if is_upper(place) {
+            self.loc_type.get(place)
+        } else {
+            self.loc_type.get(&upper(place))
+        };
+        upper_def.or_else(|| {
+            if is_lower(place) {
+                self.loc_type.get(place)
+            } else {
+                self.loc_type.get(&lower(place))
+            }
+        })
     }
 
     /// `Map.abutList`.
@@ -1198,10 +1211,14 @@ impl<'a> Loader<'a> {
             return;
         }
         self.raw.loc_abut.get_or_insert_with(&place, Vec::new);
+        // Parsed abuts are appended in batches (one map lookup), flushed
+        // before each `-X` removal so the list changes in line order.
+        let mut pending: Vec<AbutTok> = Vec::new();
         for &span in &words[3..] {
             let tok_text = span.text(text);
             let at = fs(span);
             if let Some(removed) = tok_text.strip_prefix('-') {
+                self.flush_abuts(&place, &mut pending);
                 self.remove_abut(&place, removed, at);
                 continue;
             }
@@ -1212,7 +1229,14 @@ impl<'a> Loader<'a> {
                 );
                 continue;
             };
-            self.raw.loc_abut.get_or_insert_with(&place, Vec::new).push(tok);
+            pending.push(tok);
+        }
+        self.flush_abuts(&place, &mut pending);
+    }
+
+    fn flush_abuts(&mut self, place: &str, pending: &mut Vec<AbutTok>) {
+        if !pending.is_empty() {
+            self.raw.loc_abut.get_or_insert_with(place, Vec::new).append(pending);
         }
     }
 

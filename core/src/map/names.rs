@@ -86,6 +86,16 @@ pub fn keyword(word: &str) -> Option<&'static str> {
     KEYWORDS.iter().find(|(key, _)| *key == word).map(|(_, value)| *value)
 }
 
+/// Whether `text` has no lower-case letter (so `upper(text) == text`).
+pub fn is_upper(text: &str) -> bool {
+    !text.chars().any(char::is_lowercase)
+}
+
+/// Whether `text` has no upper-case letter (so `lower(text) == text`).
+pub fn is_lower(text: &str) -> bool {
+    !text.chars().any(char::is_uppercase)
+}
+
 /// Upper-cases like Python's `unicode.upper()` for the characters maps use.
 pub fn upper(text: &str) -> String {
     if text.is_ascii() { text.to_ascii_uppercase() } else { text.to_uppercase() }
@@ -98,6 +108,14 @@ pub fn lower(text: &str) -> String {
 
 /// `Map.norm`: the normal form used for aliases and order text.
 pub fn norm(phrase: &str) -> String {
+    // Fast path: one plain ASCII word (most aliases and abbreviations).
+    if !phrase.is_empty() && phrase.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        let word = phrase.to_ascii_uppercase();
+        return match keyword(&word) {
+            Some(value) => String::from(value),
+            None => word,
+        };
+    }
     let phrase = upper(phrase).replace('/', " /").replace(" / ", "");
     let mut spaced = String::with_capacity(phrase.len() + 8);
     for ch in phrase.chars() {

@@ -1,0 +1,155 @@
+//! `judgepad bench`: timings of the core on the bundled corpus and on stress
+//! inputs, each printed with its ratio to the budget and, if one was
+//! saved with `--save`, to the previous baseline (`target/bench-baseline.txt`).
+//! Build with `--profile native` (the release profile is tuned for wasm size).
+
+use std::collections::BTreeMap;
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use judgepad_core::bundled::{self, Bundled};
+use judgepad_core::{calendar, map};
+
+const BASELINE: &str = "target/bench-baseline.txt";
+
+/// Median time of `run` over enough repetitions to take about `budget`.
+fn measure(mut run: impl FnMut()) -> Duration {
+    run();
+    let start = Instant::now();
+    run();
+    let once = start.elapsed().max(Duration::from_micros(1));
+    let reps = (Duration::from_millis(300).as_nanos() / once.as_nanos()).clamp(5, 2000) as usize;
+    let mut times: Vec<Duration> = (0..reps)
+        .map(|_| {
+            let start = Instant::now();
+            run();
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    times[reps / 2]
+}
+
+fn load_variant(name: &str) {
+    let file = format!("{name}.map");
+    let text = bundled::source(&file).unwrap_or_default();
+    black_box(map::load(&file, &text, &Bundled));
+}
+
+pub(crate) fn run(save: bool) -> Result<u8, String> {
+    if cfg!(debug_assertions) {
+        eprintln!(
+            "judgepad bench: this is a debug build; use `cargo run --profile native -p judgepad-cli -- bench`"
+        );
+    }
+    let baseline: BTreeMap<String, f64> = std::fs::read_to_string(BASELINE)
+        .map(|text| {
+            text.lines()
+                .filter_map(|line| {
+                    let (name, value) = line.split_once('\t')?;
+                    Some((name.to_string(), value.parse().ok()?))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut results: Vec<(&str, f64, f64)> = Vec::new();
+    let mut record = |name: &'static str, time: Duration, budget_ms: f64| {
+        let ms = time.as_secs_f64() * 1e3;
+        results.push((name, ms, budget_ms));
+        let vs_base = baseline
+            .get(name)
+            .map_or_else(String::new, |base| format!(", {:.2}x baseline", ms / base));
+        println!(
+            "{name:<40} {ms:>10.3} ms   (budget {budget_ms} ms: {:.2}x{vs_base})",
+            ms / budget_ms
+        );
+    };
+
+    record("load imperial (5 files, 394 locations)", measure(|| load_variant("imperial")), 2.0);
+    record("load standard", measure(|| load_variant("standard")), 1.0);
+    let variants: Vec<&str> = bundled::variants().collect();
+    record(
+        "load whole corpus (44 variants)",
+        measure(|| variants.iter().for_each(|it| load_variant(it))),
+        50.0,
+    );
+
+    let hundred = bundled::source("hundred.map").unwrap_or_default();
+    let (hundred_map, _) = map::load("hundred.map", &hundred, &Bundled);
+    let (cal, _) = calendar::calendar(&hundred_map);
+    record(
+        "calendar: 10,000 next steps (hundred)",
+        measure(|| {
+            let mut phase = cal.begin.clone();
+            for _ in 0..10_000 {
+                phase = cal.next(&phase).unwrap_or(phase);
+            }
+            black_box(phase);
+        }),
+        1.0,
+    );
+    let (loeb9, _) =
+        map::load("loeb9.map", &bundled::source("loeb9.map").unwrap_or_default(), &Bundled);
+    let (loeb_cal, _) = calendar::calendar(&loeb9);
+    let spring = loeb_cal.begin.clone();
+    record(
+        "map at a phase (loeb9 IN SPRING block)",
+        measure(|| drop(black_box(loeb_cal.map_at(&loeb9, &spring)))),
+        2.0,
+    );
+
+    let mut big = String::from("USE standard\n");
+    let mut idx = 0;
+    while big.len() < 1 << 20 {
+        big.push_str(&format!("AMEND PAR ABUTS -BUR BUR\nPlace {idx} = p{idx:05}\n"));
+        idx += 1;
+    }
+    record(
+        "stress: 1 MB file",
+        measure(|| drop(black_box(map::load("big.map", &big, &Bundled)))),
+        1000.0,
+    );
+    let n = 10_000;
+    let mut huge = String::from("FIRST (FIRSTISH) L0\nSECOND (SECONDISH) L1\n");
+    for idx in 0..n {
+        huge.push_str(&format!(
+            "Land {idx} = l{idx}\nLAND L{idx} ABUTS L{} L{}\n",
+            (idx + n - 1) % n,
+            (idx + 1) % n
+        ));
+    }
+    record(
+        "stress: 10,000 provinces",
+        measure(|| drop(black_box(map::load("huge.map", &huge, &Bundled)))),
+        1000.0,
+    );
+    let chain = |name: &str| -> Option<String> {
+        let Some(depth) = name.strip_prefix("chain").and_then(|it| it.strip_suffix(".map")) else {
+            return bundled::source(name);
+        };
+        let depth: usize = depth.parse().ok()?;
+        Some(if depth == 50 {
+            "USE standard\n".to_string()
+        } else {
+            format!("USE chain{}\n", depth + 1)
+        })
+    };
+    record(
+        "stress: 50-deep USE chain",
+        measure(|| drop(black_box(map::load("chain0.map", "USE chain1\n", &chain)))),
+        1000.0,
+    );
+
+    if save {
+        let text: String = results.iter().map(|(name, ms, _)| format!("{name}\t{ms}\n")).collect();
+        std::fs::create_dir_all("target").map_err(|err| err.to_string())?;
+        std::fs::write(BASELINE, text).map_err(|err| err.to_string())?;
+        println!("saved as the baseline in {BASELINE}");
+    }
+    let over: Vec<&str> =
+        results.iter().filter(|(_, ms, budget)| ms > budget).map(|(name, _, _)| *name).collect();
+    if !over.is_empty() {
+        println!("over budget: {}", over.join(", "));
+    }
+    Ok(0)
+}
