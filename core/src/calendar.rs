@@ -139,7 +139,7 @@ pub fn calendar(map: &Map) -> (Calendar, Vec<Diagnostic>) {
     let tokens: Vec<(String, FileSpan)> = if map.flow().is_empty() {
         DEFAULT_FLOW.iter().map(|it| (it.to_string(), root)).collect()
     } else {
-        map.flow().iter().map(|tok| (tok.text.clone(), tok.at)).collect()
+        map.flow().iter().map(|tok| (tok.text.to_string(), tok.at)).collect()
     };
     let mut seq = compile_flow(&tokens, &mut diags);
     if !seq.iter().any(|it| matches!(it, FlowItem::Phase { .. })) {

@@ -24,6 +24,7 @@ pub mod bundled;
 pub mod calendar;
 pub mod diagnostics;
 pub mod map;
+pub mod name;
 mod omap;
 pub mod syntax;
 pub mod text;

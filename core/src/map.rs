@@ -17,7 +17,6 @@ pub mod load;
 pub mod names;
 mod validate;
 
-use alloc::collections::BTreeMap;
 use alloc::string::{String, ToString};
 use alloc::sync::Arc;
 use alloc::vec::Vec;
@@ -26,6 +25,8 @@ use core::fmt;
 use crate::diagnostics::{self, Diagnostic};
 use crate::map::load::{Loader, Raw};
 use crate::map::names::{lower, province_part, starts_lowercase, upper};
+use crate::name::Name;
+use crate::omap::OMap;
 use crate::text::FileSpan;
 
 pub use load::{AbutRule, DynamicBlock, NoSources, SourceFile, Sources, Stanza, Terrain, Tok};
@@ -112,7 +113,7 @@ pub struct Province {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Abut {
     /// As written, restriction marks stripped.
-    pub written: String,
+    pub written: Name,
     /// The location it names exactly (`SPA/NC`, `TUS`), if any.
     pub target: Option<LocationId>,
     /// The province it belongs to, if any.
@@ -231,8 +232,8 @@ pub struct Map {
     pub text_only: bool,
     /// The graphics root (MAP line), or the map's own name.
     pub root_map: String,
-    location_index: BTreeMap<String, LocationId>,
-    province_index: BTreeMap<String, ProvinceId>,
+    location_index: OMap<LocationId>,
+    province_index: OMap<ProvinceId>,
     raw: Raw,
 }
 
@@ -489,22 +490,22 @@ impl fmt::Display for UnitKind {
 
 /// What validation of the loader state decided (DPjudge's `validate` side effects).
 pub(crate) struct Checked {
-    pub(crate) scs: Vec<String>,
-    pub(crate) unowned: Vec<String>,
-    pub(crate) centers: Vec<(String, Vec<String>)>,
+    pub(crate) scs: Vec<Name>,
+    pub(crate) unowned: Vec<Name>,
+    pub(crate) centers: Vec<(String, Vec<Name>)>,
     pub(crate) powers: Vec<String>,
 }
 
 fn build(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked) -> Map {
     let mut provinces: Vec<Province> = Vec::new();
     let mut locations: Vec<Location> = Vec::new();
-    let mut location_index = BTreeMap::new();
-    let mut province_index: BTreeMap<String, ProvinceId> = BTreeMap::new();
+    let mut location_index: OMap<LocationId> = OMap::default();
+    let mut province_index: OMap<ProvinceId> = OMap::default();
     // Provinces first (a coast may be listed before its province).
     for (key, _) in raw.locs.iter() {
         let abbr = upper(key);
         let province = String::from(province_part(&abbr));
-        if !province_index.contains_key(&province) {
+        if !province_index.contains(&province) {
             let terrain =
                 raw.areatype(&province).or_else(|| raw.areatype(key)).unwrap_or(Terrain::Shut);
             province_index.insert(province.clone(), ProvinceId(provinces.len() as u32));
@@ -521,7 +522,7 @@ fn build(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked) -> Map 
     for (key, &at) in raw.locs.iter() {
         let abbr = upper(key);
         let province_name = province_part(&abbr);
-        let province = province_index[province_name];
+        let province = *province_index.get(province_name).expect("provinces were indexed above");
         let coast = abbr.split_once('/').map(|(_, coast)| coast.to_string());
         let def = raw.terrain_def(key);
         let terrain = def.map_or(Terrain::Shut, |def| def.terrain);
@@ -584,7 +585,7 @@ fn build(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked) -> Map 
             })
             .collect();
     }
-    let prov_ids = |sites: &[String]| -> Vec<ProvinceId> {
+    let prov_ids = |sites: &[Name]| -> Vec<ProvinceId> {
         let mut res: Vec<ProvinceId> = Vec::new();
         for site in sites {
             if let Some(&id) = province_index.get(province_part(site))
@@ -596,7 +597,7 @@ fn build(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked) -> Map 
         res
     };
     let tok_ids = |sites: Option<&Vec<Tok>>| -> Vec<ProvinceId> {
-        let texts: Vec<String> =
+        let texts: Vec<Name> =
             sites.map(|it| it.iter().map(|tok| tok.text.clone()).collect()).unwrap_or_default();
         prov_ids(&texts)
     };
@@ -606,7 +607,7 @@ fn build(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked) -> Map 
     }
     let mut powers: Vec<Power> = Vec::new();
     for power in &checked.powers {
-        let written = raw.pow_name.get(power).map_or(power.clone(), |it| it.text.clone());
+        let written = raw.pow_name.get(power).map_or(power.clone(), |it| it.text.to_string());
         let own_word = raw.own_word.get(power).cloned().unwrap_or_else(|| power.clone());
         let abbrev = raw
             .abbrev
@@ -623,14 +624,17 @@ fn build(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked) -> Map 
         let homes_raw = raw.homes.get(power);
         let claims =
             homes_raw.map_or(0, |homes| homes.iter().filter(|it| it.text == "&SC").count() as u32);
-        let centers_raw: Vec<String> = checked
+        let centers_raw: Vec<Name> = checked
             .centers
             .iter()
             .find(|(name, _)| name == power)
             .map(|(_, it)| it.clone())
             .unwrap_or_default();
-        let center_claims: Vec<String> =
-            centers_raw.iter().filter(|it| *it == "SC!" || *it == "SC?").cloned().collect();
+        let center_claims: Vec<String> = centers_raw
+            .iter()
+            .filter(|it| **it == "SC!" || **it == "SC?")
+            .map(|it| it.to_string())
+            .collect();
         let units = raw
             .units
             .get(power)
@@ -677,7 +681,7 @@ fn build(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked) -> Map 
                         .iter()
                         .filter_map(|sites| {
                             let site = *province_index.get(province_part(&sites[0].text))?;
-                            let limits: Vec<String> =
+                            let limits: Vec<Name> =
                                 sites[1..].iter().map(|it| it.text.clone()).collect();
                             Some((site, prov_ids(&limits)))
                         })
@@ -698,8 +702,8 @@ fn build(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked) -> Map 
     // RULEs: `!RULE` turns a rule off after all others are processed.
     let mut rules: Vec<String> = Vec::new();
     for tok in &raw.rules {
-        if !tok.text.starts_with('!') && !rules.contains(&tok.text) {
-            rules.push(tok.text.clone());
+        if !tok.text.starts_with('!') && !rules.iter().any(|it| *it == tok.text) {
+            rules.push(tok.text.to_string());
         }
     }
     for tok in &raw.rules {

@@ -21,6 +21,7 @@ use crate::diagnostics::{Diagnostic, Edit, codes};
 use crate::map::names::{
     is_lower, is_upper, keyword, lower, norm, norm_power, province_part, upper,
 };
+use crate::name::Name;
 use crate::omap::OMap;
 use crate::syntax::{self, DynamicKeyword, Line, LineKind, Scope, TerrainKeyword, UseKeyword};
 use crate::text::{FileId, FileSpan, Span};
@@ -60,13 +61,13 @@ pub struct SourceFile {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tok {
     /// The text (upper-cased where DPjudge upper-cases it).
-    pub text: String,
+    pub text: Name,
     /// Where.
     pub at: FileSpan,
 }
 
 impl Tok {
-    fn new(text: impl Into<String>, at: FileSpan) -> Tok {
+    fn new(text: impl Into<Name>, at: FileSpan) -> Tok {
         Tok { text: text.into(), at }
     }
 }
@@ -119,7 +120,7 @@ pub enum AbutRule {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AbutTok {
     /// The destination as written, restriction marks stripped (case kept).
-    pub dest: String,
+    pub dest: Name,
     /// Its restrictions.
     pub rules: Vec<AbutRule>,
     /// The whole token.
@@ -141,7 +142,7 @@ pub struct TerrainDef {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NameDef {
     /// The abbreviation it names (upper case).
-    pub abbr: String,
+    pub abbr: Name,
     /// The name part of the line.
     pub at: FileSpan,
     /// The full name as written (case kept).
@@ -152,7 +153,7 @@ pub struct NameDef {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AliasDef {
     /// What it stands for: a location abbreviation or a power name.
-    pub value: String,
+    pub value: Name,
     /// Where.
     pub at: FileSpan,
 }
@@ -863,7 +864,7 @@ impl<'a> Loader<'a> {
             );
             return;
         };
-        let abbr = upper(abbr_span.text(text));
+        let abbr: Name = upper(abbr_span.text(text)).into();
         // `old -> Name`.
         let left_text = left.text(text);
         let mut name_span = left;
@@ -1063,7 +1064,7 @@ impl<'a> Loader<'a> {
         let rename_in = |list: &mut Vec<Tok>| {
             if let Some(idx) = list.iter().position(|it| it.text == old) {
                 let mut tok = list.remove(idx);
-                tok.text = new.to_string();
+                tok.text = Name::from(new);
                 list.push(tok);
             }
         };
@@ -1082,7 +1083,7 @@ impl<'a> Loader<'a> {
             for sites in alternatives.iter_mut() {
                 for site in sites.iter_mut() {
                     if site.text == old {
-                        site.text = new.to_string();
+                        site.text = Name::from(new);
                     }
                 }
             }
@@ -1118,7 +1119,7 @@ impl<'a> Loader<'a> {
             for (from, to) in &variants {
                 if let Some(idx) = abuts.iter().position(|tok| tok.dest == *from) {
                     let mut tok = abuts.remove(idx);
-                    tok.dest = to.clone();
+                    tok.dest = Name::from(to);
                     abuts.push(tok);
                 }
             }
@@ -1266,7 +1267,7 @@ impl<'a> Loader<'a> {
                     && (upper(other).contains(&key) || upper(&tok.dest).contains(&key))
             })
         });
-        let prefixed: Vec<String> = self
+        let prefixed: Vec<Name> = self
             .raw
             .loc_abut
             .get(place)
@@ -1334,7 +1335,7 @@ impl<'a> Loader<'a> {
                 && before != abuts.len()
                 && !abuts.iter().any(|tok| upper(&tok.dest) == province)
             {
-                abuts.push(AbutTok { dest: province.clone(), rules: Vec::new(), at });
+                abuts.push(AbutTok { dest: Name::from(&province), rules: Vec::new(), at });
             }
         }
         let lower_place = lower(place);
@@ -1731,7 +1732,9 @@ impl<'a> Loader<'a> {
                                 .with_help("Older DPjudge accepts it; orders that start with the power name may be misread."),
                             );
                     }
-                    self.raw.aliases.insert(normed, AliasDef { value: power.clone(), at: name_at });
+                    self.raw
+                        .aliases
+                        .insert(normed, AliasDef { value: Name::from(power), at: name_at });
                 }
                 Some(first) if first.value != *power => {
                     let first_at = first.at;
@@ -1779,7 +1782,7 @@ impl<'a> Loader<'a> {
                         None => {
                             self.raw.aliases.insert(
                                 normed,
-                                AliasDef { value: power.clone(), at: fs(own_span) },
+                                AliasDef { value: Name::from(power), at: fs(own_span) },
                             );
                         }
                         Some(first) if first.value != *power => {
@@ -1988,7 +1991,7 @@ fn parse_abut(token: &str, at: FileSpan) -> Option<AbutTok> {
     if dest.is_empty() {
         return None;
     }
-    Some(AbutTok { dest: dest.to_string(), rules, at })
+    Some(AbutTok { dest: Name::from(dest), rules, at })
 }
 
 fn mark(ch: char) -> AbutRule {

@@ -7,7 +7,6 @@
 //! normalised, so the order parser can look up greedy n-grams.
 
 use alloc::string::String;
-use alloc::vec::Vec;
 
 /// DPjudge's single-word keywords and what `norm` turns them into.
 pub const KEYWORDS: &[(&str, &str)] = &[
@@ -116,37 +115,40 @@ pub fn norm(phrase: &str) -> String {
             None => word,
         };
     }
-    let phrase = upper(phrase).replace('/', " /").replace(" / ", "");
-    let mut spaced = String::with_capacity(phrase.len() + 8);
+    let phrase = upper(phrase);
+    let phrase =
+        if phrase.contains('/') { phrase.replace('/', " /").replace(" / ", "") } else { phrase };
+    let mut res = String::with_capacity(phrase.len() + 8);
+    let mut word = String::new();
+    // Adds a finished word, mapped through the keyword table; keywords that
+    // map to nothing vanish (DPjudge's later `split()` drops them too).
+    fn flush(word: &mut String, res: &mut String) {
+        if word.is_empty() {
+            return;
+        }
+        let mapped = keyword(word).unwrap_or(word);
+        if !mapped.is_empty() {
+            if !res.is_empty() {
+                res.push(' ');
+            }
+            res.push_str(mapped);
+        }
+        word.clear();
+    }
     for ch in phrase.chars() {
         match ch {
             '.' | ':' => (),
-            '-' | '+' | ',' => spaced.push(' '),
+            '-' | '+' | ',' => flush(&mut word, &mut res),
             '|' | '*' | '?' | '!' | '~' | '(' | ')' | '[' | ']' | '=' | '_' | '^' => {
-                spaced.push(' ');
-                spaced.push(ch);
-                spaced.push(' ');
+                flush(&mut word, &mut res);
+                word.push(ch);
+                flush(&mut word, &mut res);
             }
-            _ => spaced.push(ch),
+            _ if crate::syntax::is_space(ch) => flush(&mut word, &mut res),
+            _ => word.push(ch),
         }
     }
-    let words: Vec<&str> = spaced
-        .split(crate::syntax::is_space)
-        .filter(|word| !word.is_empty())
-        .map(|word| keyword(word).unwrap_or(word))
-        .collect();
-    let mut res = String::with_capacity(spaced.len());
-    for word in words {
-        // `' '.join` keeps empty keyword results as double spaces; DPjudge's
-        // later `split()` drops them, so we do it now.
-        if word.is_empty() {
-            continue;
-        }
-        if !res.is_empty() {
-            res.push(' ');
-        }
-        res.push_str(word);
-    }
+    flush(&mut word, &mut res);
     res
 }
 

@@ -16,6 +16,8 @@ use crate::diagnostics::{Diagnostic, Edit, codes};
 use crate::map::load::{AbutRule, Raw, Tok};
 use crate::map::names::{lower, upper};
 use crate::map::{Checked, LocationId, Map, Reach, Terrain, UnitKind};
+use crate::name::Name;
+use crate::omap::OMap;
 use crate::text::{FileId, FileSpan, Span};
 
 /// Checks on the loader state; returns what the build needs.
@@ -55,9 +57,12 @@ pub(crate) fn check_raw(raw: &Raw, diags: &mut Vec<Diagnostic>) -> Checked {
         }
     }
     // Named locations must exist; existing locations must be named.
-    let named: BTreeSet<&str> = raw.loc_name.values().map(|def| def.abbr.as_str()).collect();
+    let mut named: OMap<()> = OMap::default();
     for def in raw.loc_name.values() {
-        if !powers.contains(&def.abbr) && raw.areatype(&def.abbr).is_none() {
+        named.get_or_insert_with(&def.abbr, || ());
+    }
+    for def in raw.loc_name.values() {
+        if !powers.iter().any(|it| *it == def.abbr) && raw.areatype(&def.abbr).is_none() {
             diags.push(
                 Diagnostic::new(
                     codes::NAMED_NOT_ON_MAP,
@@ -71,7 +76,7 @@ pub(crate) fn check_raw(raw: &Raw, diags: &mut Vec<Diagnostic>) -> Checked {
     // An alias that spells another location's abbreviation hijacks it in orders.
     for (alias, def) in raw.aliases.iter() {
         let is_location = raw.loc_type.contains(alias) || raw.loc_type.contains(&lower(alias));
-        if alias != def.value && is_location && !powers.contains(&def.value) {
+        if alias != def.value && is_location && !powers.iter().any(|it| *it == def.value) {
             diags.push(
                 Diagnostic::new(
                     codes::DUPLICATE_ALIAS,
@@ -83,7 +88,7 @@ pub(crate) fn check_raw(raw: &Raw, diags: &mut Vec<Diagnostic>) -> Checked {
         }
     }
     for (key, &at) in raw.locs.iter() {
-        if !named.contains(upper(key).as_str()) {
+        if !(named.contains(key) || named.contains(&upper(key))) {
             diags.push(
                 Diagnostic::new(
                     codes::NO_FULL_NAME,
@@ -98,11 +103,14 @@ pub(crate) fn check_raw(raw: &Raw, diags: &mut Vec<Diagnostic>) -> Checked {
         }
     }
     // Supply centres: every home, and every owned centre.
-    let mut scs: Vec<String> = Vec::new();
+    let mut scs: Vec<Name> = Vec::new();
+    // Membership of `scs`, which DPjudge's lists test linearly.
+    let mut sc_set: OMap<()> = OMap::default();
     let mut unowned: Vec<Tok> = raw.homes.get("UNOWNED").cloned().unwrap_or_default();
     for (power, sites) in raw.homes.iter() {
         for site in sites.iter().filter(|it| it.text != "&SC") {
-            if !scs.contains(&site.text) {
+            if !sc_set.contains(&site.text) {
+                sc_set.get_or_insert_with(&site.text, || ());
                 scs.push(site.text.clone());
             }
             if raw.areatype(&site.text).is_none() {
@@ -121,7 +129,8 @@ pub(crate) fn check_raw(raw: &Raw, diags: &mut Vec<Diagnostic>) -> Checked {
     }
     for sites in raw.centers.values() {
         for site in sites {
-            if site.text != "SC!" && site.text != "SC?" && !scs.contains(&site.text) {
+            if site.text != "SC!" && site.text != "SC?" && !sc_set.contains(&site.text) {
+                sc_set.get_or_insert_with(&site.text, || ());
                 scs.push(site.text.clone());
             }
         }
@@ -145,7 +154,7 @@ pub(crate) fn check_raw(raw: &Raw, diags: &mut Vec<Diagnostic>) -> Checked {
                         site.at,
                         format!("{kind} {} of {power} is not a location", site.text),
                     ));
-                } else if scs.contains(&site.text) {
+                } else if sc_set.contains(&site.text) {
                     diags.push(Diagnostic::new(
                         code,
                         site.at,
@@ -220,7 +229,7 @@ pub(crate) fn check_raw(raw: &Raw, diags: &mut Vec<Diagnostic>) -> Checked {
                 match rule {
                     AbutRule::Centers(centers) => {
                         for center in centers {
-                            if !scs.contains(center) {
+                            if !sc_set.contains(center) {
                                 diags.push(Diagnostic::new(
                                     codes::BAD_OWNERSHIP_ABUT,
                                     tok.at,
@@ -318,7 +327,7 @@ pub(crate) fn check_raw(raw: &Raw, diags: &mut Vec<Diagnostic>) -> Checked {
         }
     }
     // Initial centres and units.
-    let mut centers: Vec<(String, Vec<String>)> = Vec::new();
+    let mut centers: Vec<(String, Vec<Name>)> = Vec::new();
     for (power, sites) in raw.centers.iter() {
         for site in sites {
             if site.text != "SC!" && site.text != "SC?" && raw.areatype(&site.text).is_none() {
@@ -331,7 +340,7 @@ pub(crate) fn check_raw(raw: &Raw, diags: &mut Vec<Diagnostic>) -> Checked {
         }
     }
     for power in &powers {
-        let list: Vec<String> = if raw.owns.contains(power) {
+        let list: Vec<Name> = if raw.owns.contains(power) {
             raw.centers
                 .get(power)
                 .map(|it| it.iter().map(|tok| tok.text.clone()).collect())
