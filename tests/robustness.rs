@@ -60,6 +60,14 @@ fn random_bytes() {
     }
 }
 
+/// Inputs that once broke the loader (found by `cargo fuzz`).
+#[test]
+fn regressions() {
+    // An unclosed `(ownWord` ending in a multi-byte character.
+    let text = judgepad_core::text::decode(b"\x0e\xa0\xa0([\xe0").into_owned();
+    check("fuzz-1051af47", &text);
+}
+
 #[test]
 fn shuffled_corpus_lines() {
     let mut rng = Rng(42);

@@ -1768,7 +1768,7 @@ impl<'a> Loader<'a> {
                             Diagnostic::new(codes::BAD_POWER_ABBREV, fs(own_span), "the ownership word is one word in parentheses: `(FRENCH)` or `(FRENCH:F)`")
                                 .with_help("Join words with `+`: `(HOLY+ROMAN)`."),
                         );
-                        &inner[..inner.len().saturating_sub(1).min(inner.len())]
+                        inner
                     }
                 };
                 let (own, abbrev) = match inner.split_once(':') {
