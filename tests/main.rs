@@ -11,3 +11,6 @@ mod diagnostics;
 
 // No panics, spans in bounds: random bytes, shuffled corpus lines, huge inputs.
 mod robustness;
+
+// DATC v3.0: every chapter-6 case as data.
+mod datc;

@@ -20,11 +20,14 @@ extern crate alloc;
 extern crate std;
 
 #[cfg(feature = "bundled")]
+pub mod adjudicate;
 pub mod bundled;
+pub mod board;
 pub mod calendar;
 pub mod diagnostics;
 pub mod map;
 pub mod name;
+pub mod orders;
 mod omap;
 pub mod syntax;
 pub mod text;

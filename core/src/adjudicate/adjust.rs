@@ -1,0 +1,219 @@
+//! Adjustment phases: builds, removals, waives and civil disorder.
+//!
+//! Each power builds or removes the difference between its supply centres
+//! and its units. The first legal orders are used (DATC 4.D.4–4.D.6); a fleet
+//! built in a multi-coast province needs its coast (4.B.7); unordered builds
+//! are waived. Unordered removals follow the 2023 civil-disorder rule (4.D.8):
+//! the unit farthest from the power's nearest owned centre goes first,
+//! distance counted in moves with armies and fleets both crossing land and
+//! sea; ties go fleets first, then by the province's name.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::adjudicate::{Outcome, Rejected};
+use crate::board::{Board, Piece};
+use crate::map::{Map, PowerId, ProvinceId, Terrain, Unit, UnitKind};
+use crate::orders::{Command, Order};
+
+/// How many units each power must build (positive) or remove (negative).
+pub fn adjustment_counts(map: &Map, board: &Board) -> Vec<i64> {
+    (0..map.powers.len())
+        .map(|idx| {
+            let power = PowerId(idx as u32);
+            board.centers_of(power).count() as i64 - board.units_of(power).count() as i64
+        })
+        .collect()
+}
+
+/// What one adjustment order (or civil disorder) did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Adjustment {
+    /// The power.
+    pub power: PowerId,
+    /// The order used (`None` for civil disorder and automatic waives).
+    pub order: Option<usize>,
+    /// Build, disband (removal) or waive.
+    pub command: Command,
+    /// The unit built or removed.
+    pub unit: Option<Unit>,
+    /// Succeeds or void.
+    pub outcome: Outcome,
+    /// Why.
+    pub reason: String,
+}
+
+/// The result of an adjustment phase.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AdjustmentResult {
+    /// Builds, removals and waives carried out, in order.
+    pub adjustments: Vec<Adjustment>,
+    /// Orders not used.
+    pub rejected: Vec<Rejected>,
+    /// The position after the phase.
+    pub board: Board,
+}
+
+/// Adjudicates an adjustment phase.
+pub fn adjudicate_adjustments(map: &Map, board: &Board, orders: &[Order]) -> AdjustmentResult {
+    let counts = adjustment_counts(map, board);
+    let mut after = board.clone();
+    let mut adjustments = Vec::new();
+    let mut rejected = Vec::new();
+    let build_any = map.has_rule("BUILD_ANY");
+    for (power_idx, &count) in counts.iter().enumerate() {
+        let power = PowerId(power_idx as u32);
+        let mine: Vec<(usize, &Order)> = orders.iter().enumerate().filter(|(_, order)| order.power == power).collect();
+        if count > 0 {
+            let mut left = count;
+            for (order_idx, order) in mine {
+                let reject = |rejected: &mut Vec<Rejected>, reason: String| rejected.push(Rejected { order: order_idx, reason, forbidden_by: None });
+                if left == 0 {
+                    reject(&mut rejected, format!("{} has no more builds", map.pow(power).name));
+                    continue;
+                }
+                match (&order.command, order.unit) {
+                    (Command::Waive, _) => {
+                        left -= 1;
+                        adjustments.push(Adjustment { power, order: Some(order_idx), command: Command::Waive, unit: None, outcome: Outcome::Succeeds, reason: "build waived".into() });
+                    }
+                    (Command::Build, Some(unit)) => match can_build(map, &after, power, unit, build_any) {
+                        Ok(unit) => {
+                            left -= 1;
+                            after.pieces.push(Piece { power, unit });
+                            adjustments.push(Adjustment { power, order: Some(order_idx), command: Command::Build, unit: Some(unit), outcome: Outcome::Succeeds, reason: format!("builds {}", map.unit_text(unit)) });
+                        }
+                        Err(reason) => reject(&mut rejected, reason),
+                    },
+                    _ => reject(&mut rejected, format!("{} builds {count}; only builds and waives are possible", map.pow(power).name)),
+                }
+            }
+            for _ in 0..left {
+                adjustments.push(Adjustment { power, order: None, command: Command::Waive, unit: None, outcome: Outcome::Succeeds, reason: "no build ordered: waived".into() });
+            }
+        } else if count < 0 {
+            let mut left = -count;
+            for (order_idx, order) in mine {
+                let reject = |rejected: &mut Vec<Rejected>, reason: String| rejected.push(Rejected { order: order_idx, reason, forbidden_by: None });
+                if left == 0 {
+                    reject(&mut rejected, format!("{} has no more removals", map.pow(power).name));
+                    continue;
+                }
+                let (Command::Disband, Some(unit)) = (&order.command, order.unit) else {
+                    reject(&mut rejected, format!("{} removes {}; only removals are possible", map.pow(power).name, -count));
+                    continue;
+                };
+                let province = map.province_of(unit.location);
+                let Some(pos) = after.pieces.iter().position(|piece| piece.power == power && map.province_of(piece.unit.location) == province) else {
+                    reject(&mut rejected, format!("{} has no unit in {}", map.pow(power).name, map.prov(province).abbr));
+                    continue;
+                };
+                let removed = after.pieces.remove(pos);
+                left -= 1;
+                adjustments.push(Adjustment { power, order: Some(order_idx), command: Command::Disband, unit: Some(removed.unit), outcome: Outcome::Succeeds, reason: format!("removes {}", map.unit_text(removed.unit)) });
+            }
+            for unit in civil_disorder(map, &after, power, left as usize) {
+                let pos = after.pieces.iter().position(|piece| piece.power == power && piece.unit == unit).expect("chosen from the board");
+                after.pieces.remove(pos);
+                adjustments.push(Adjustment { power, order: None, command: Command::Disband, unit: Some(unit), outcome: Outcome::Succeeds, reason: format!("civil disorder removes {}", map.unit_text(unit)) });
+            }
+        } else {
+            for (order_idx, _) in mine {
+                rejected.push(Rejected { order: order_idx, reason: format!("{} has nothing to adjust", map.pow(power).name), forbidden_by: None });
+            }
+        }
+    }
+    rejected.sort_by_key(|it| it.order);
+    after.dislodged.clear();
+    after.contested.clear();
+    AdjustmentResult { adjustments, rejected, board: after }
+}
+
+/// Whether `power` may build `unit` now; the unit to place (coast resolved).
+fn can_build(map: &Map, board: &Board, power: PowerId, unit: Unit, build_any: bool) -> Result<Unit, String> {
+    let province = map.province_of(unit.location);
+    let name = &map.prov(province).abbr;
+    let home = board.homes.get(power.0 as usize).is_some_and(|homes| homes.contains(&province));
+    if board.owners.get(province.0 as usize).copied().flatten() != Some(power) {
+        return Err(format!("{name} is not owned by {}", map.pow(power).name));
+    }
+    if !home && !build_any {
+        return Err(format!("{name} is not a home centre of {} (DATC 6.I.6)", map.pow(power).name));
+    }
+    if board.piece_in(map, province).is_some() {
+        return Err(format!("{name} is occupied (DATC 6.I.3)"));
+    }
+    let loc = map.loc(unit.location);
+    match unit.kind {
+        UnitKind::Army => {
+            let Some(province_loc) = map.prov(province).location.filter(|&it| map.loc(it).army_ok) else {
+                return Err(format!("an army cannot stand in {name}"));
+            };
+            Ok(Unit { kind: UnitKind::Army, location: province_loc })
+        }
+        UnitKind::Fleet => {
+            if map.prov(province).terrain == Terrain::Land {
+                return Err(format!("a fleet cannot be built inland in {name} (DATC 6.I.2)"));
+            }
+            if !loc.fleet_ok {
+                return Err(format!("say which coast of {name} the fleet is built on (DATC 6.B.14)"));
+            }
+            Ok(unit)
+        }
+    }
+}
+
+/// The units civil disorder removes (2023 rule, DATC 4.D.8).
+pub fn civil_disorder(map: &Map, board: &Board, power: PowerId, count: usize) -> Vec<Unit> {
+    if count == 0 {
+        return Vec::new();
+    }
+    let owned: Vec<ProvinceId> = board.centers_of(power).collect();
+    let distances = distances_to(map, &owned);
+    let mut units: Vec<(u32, bool, String, Unit)> = board
+        .units_of(power)
+        .map(|piece| {
+            let province = map.province_of(piece.unit.location);
+            let distance = distances[province.0 as usize];
+            (distance, piece.unit.kind == UnitKind::Fleet, map.prov(province).name.to_uppercase(), piece.unit)
+        })
+        .collect();
+    // Farthest first; fleets before armies; then alphabetical.
+    units.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+    units.into_iter().take(count).map(|it| it.3).collect()
+}
+
+/// Moves from every province to the nearest of `targets`, armies and fleets
+/// both crossing land and sea (`u32::MAX` if unreachable).
+fn distances_to(map: &Map, targets: &[ProvinceId]) -> Vec<u32> {
+    let n = map.provinces.len();
+    let mut neighbours: Vec<Vec<ProvinceId>> = alloc::vec![Vec::new(); n];
+    for loc in &map.locations {
+        for abut in &loc.abuts {
+            if let Some(other) = abut.province
+                && map.prov(other).terrain != Terrain::Shut
+                && other != loc.province
+            {
+                neighbours[loc.province.0 as usize].push(other);
+                neighbours[other.0 as usize].push(loc.province);
+            }
+        }
+    }
+    let mut dist = alloc::vec![u32::MAX; n];
+    let mut queue: alloc::collections::VecDeque<ProvinceId> = alloc::collections::VecDeque::new();
+    for &target in targets {
+        dist[target.0 as usize] = 0;
+        queue.push_back(target);
+    }
+    while let Some(here) = queue.pop_front() {
+        let next_dist = dist[here.0 as usize] + 1;
+        for &next in &neighbours[here.0 as usize] {
+            if dist[next.0 as usize] == u32::MAX {
+                dist[next.0 as usize] = next_dist;
+                queue.push_back(next);
+            }
+        }
+    }
+    dist
+}
