@@ -57,13 +57,17 @@ fn parse_cases(text: &str) -> Vec<Case> {
             "phase" => case.phase = rest.to_string(),
             "owns" => {
                 let (power, locs) = rest.split_once(':').unwrap();
-                case.owns.push((power.trim().to_string(), locs.split_whitespace().map(String::from).collect()));
+                case.owns.push((
+                    power.trim().to_string(),
+                    locs.split_whitespace().map(String::from).collect(),
+                ));
             }
             "unit" => case.units.push(unit(rest)),
             "order" => {
                 let (power, rest) = rest.split_once(':').unwrap();
                 let (text, result) = rest.split_once("=>").unwrap();
-                let entry = (power.trim().to_string(), text.trim().to_string(), result.trim().to_string());
+                let entry =
+                    (power.trim().to_string(), text.trim().to_string(), result.trim().to_string());
                 if in_retreat { case.retreat_orders.push(entry) } else { case.orders.push(entry) }
             }
             "then" => in_retreat = true,
@@ -88,11 +92,24 @@ fn piece_text(map: &Map, piece: &Piece) -> String {
 }
 
 /// Parses a list of `(power, text, expected)` orders.
-fn read_orders(map: &Map, phase: OrderPhase, list: &[(String, String, String)], id: &str) -> Vec<Option<Order>> {
+fn read_orders(
+    map: &Map,
+    phase: OrderPhase,
+    list: &[(String, String, String)],
+    id: &str,
+) -> Vec<Option<Order>> {
     list.iter()
         .map(|(power_name, text, _)| {
             let mut diags = Vec::new();
-            let order = orders::parse_order(map, power(map, power_name), phase, FileId(1), text, Span::new(0, text.len() as u32), &mut diags);
+            let order = orders::parse_order(
+                map,
+                power(map, power_name),
+                phase,
+                FileId(1),
+                text,
+                Span::new(0, text.len() as u32),
+                &mut diags,
+            );
             // Orders the parser refuses (wrong phase) count as void.
             if order.is_none() {
                 assert!(!diags.is_empty(), "{id}: `{text}` dropped without a diagnostic");
@@ -110,7 +127,10 @@ fn run(map: &Map, case: &Case) -> Result<(), String> {
         .iter()
         .map(|(power_name, kind, loc)| Piece {
             power: power(map, power_name),
-            unit: Unit { kind: UnitKind::from_letter(kind).unwrap(), location: map.location(loc).unwrap_or_else(|| panic!("{}: no {loc}", case.id)) },
+            unit: Unit {
+                kind: UnitKind::from_letter(kind).unwrap(),
+                location: map.location(loc).unwrap_or_else(|| panic!("{}: no {loc}", case.id)),
+            },
         })
         .collect();
     if !case.owns.is_empty() {
@@ -138,7 +158,11 @@ fn run(map: &Map, case: &Case) -> Result<(), String> {
             .map(|idx| match idx {
                 None => Outcome::Void,
                 Some(idx) => {
-                    if res.adjustments.iter().any(|it| it.order == Some(*idx)) { Outcome::Succeeds } else { Outcome::Void }
+                    if res.adjustments.iter().any(|it| it.order == Some(*idx)) {
+                        Outcome::Succeeds
+                    } else {
+                        Outcome::Void
+                    }
                 }
             })
             .collect();
@@ -160,11 +184,16 @@ fn run(map: &Map, case: &Case) -> Result<(), String> {
             .iter()
             .map(|idx| match idx {
                 None => Outcome::Void,
-                Some(idx) => res
-                    .resolutions
-                    .iter()
-                    .find(|it| it.order == Some(*idx))
-                    .map_or(Outcome::Void, |it| if res.rejected.iter().any(|rej| rej.order == *idx) { Outcome::Void } else { it.outcome }),
+                Some(idx) => res.resolutions.iter().find(|it| it.order == Some(*idx)).map_or(
+                    Outcome::Void,
+                    |it| {
+                        if res.rejected.iter().any(|rej| rej.order == *idx) {
+                            Outcome::Void
+                        } else {
+                            it.outcome
+                        }
+                    },
+                ),
             })
             .collect();
         check(&mut problems, &case.orders, outcomes);
@@ -177,7 +206,11 @@ fn run(map: &Map, case: &Case) -> Result<(), String> {
                 .iter()
                 .map(|idx| match idx {
                     None => Outcome::Void,
-                    Some(idx) => res.resolutions.iter().find(|it| it.order == Some(*idx)).map_or(Outcome::Void, |it| it.outcome),
+                    Some(idx) => res
+                        .resolutions
+                        .iter()
+                        .find(|it| it.order == Some(*idx))
+                        .map_or(Outcome::Void, |it| it.outcome),
                 })
                 .collect();
             check(&mut problems, &case.retreat_orders, outcomes);
@@ -186,15 +219,31 @@ fn run(map: &Map, case: &Case) -> Result<(), String> {
         board
     };
     if case.has_after {
-        let got: BTreeSet<String> = final_board.pieces.iter().map(|it| piece_text(map, it)).collect();
-        let want: BTreeSet<String> = case.after.iter().map(|(p, k, l)| format!("{p} {k} {l}")).collect();
+        let got: BTreeSet<String> =
+            final_board.pieces.iter().map(|it| piece_text(map, it)).collect();
+        let want: BTreeSet<String> =
+            case.after.iter().map(|(p, k, l)| format!("{p} {k} {l}")).collect();
         if got != want {
-            writeln!(problems, "  board: missing {:?}, unexpected {:?}", want.difference(&got).collect::<Vec<_>>(), got.difference(&want).collect::<Vec<_>>()).unwrap();
+            writeln!(
+                problems,
+                "  board: missing {:?}, unexpected {:?}",
+                want.difference(&got).collect::<Vec<_>>(),
+                got.difference(&want).collect::<Vec<_>>()
+            )
+            .unwrap();
         }
-        let got: BTreeSet<String> = final_board.dislodged.iter().map(|it| piece_text(map, &it.piece)).collect();
-        let want: BTreeSet<String> = case.dislodged.iter().map(|(p, k, l)| format!("{p} {k} {l}")).collect();
+        let got: BTreeSet<String> =
+            final_board.dislodged.iter().map(|it| piece_text(map, &it.piece)).collect();
+        let want: BTreeSet<String> =
+            case.dislodged.iter().map(|(p, k, l)| format!("{p} {k} {l}")).collect();
         if got != want {
-            writeln!(problems, "  dislodged: missing {:?}, unexpected {:?}", want.difference(&got).collect::<Vec<_>>(), got.difference(&want).collect::<Vec<_>>()).unwrap();
+            writeln!(
+                problems,
+                "  dislodged: missing {:?}, unexpected {:?}",
+                want.difference(&got).collect::<Vec<_>>(),
+                got.difference(&want).collect::<Vec<_>>()
+            )
+            .unwrap();
         }
     } else {
         writeln!(problems, "  no expected board").unwrap();
@@ -220,7 +269,8 @@ fn compact(parsed: &[Option<Order>]) -> (Vec<Order>, Vec<Option<usize>>) {
 
 #[test]
 fn datc() {
-    let (map, diags) = map::load("standard.map", &bundled::source("standard.map").unwrap(), &Bundled);
+    let (map, diags) =
+        map::load("standard.map", &bundled::source("standard.map").unwrap(), &Bundled);
     assert!(diags.is_empty());
     let mut failures = Vec::new();
     let mut ids = BTreeSet::new();
@@ -236,6 +286,11 @@ fn datc() {
             }
         }
     }
-    assert!(failures.is_empty(), "{} of {total} DATC cases fail:\n{}", failures.len(), failures.join(""));
+    assert!(
+        failures.is_empty(),
+        "{} of {total} DATC cases fail:\n{}",
+        failures.len(),
+        failures.join("")
+    );
     assert_eq!(ids.len(), 164, "every DATC v3.0 chapter-6 case is encoded");
 }

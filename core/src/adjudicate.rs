@@ -25,8 +25,8 @@
 //! Performance: strengths and paths are computed on demand from index
 //! tables built once; nothing clones the board during resolution.
 
-mod retreat;
 mod adjust;
+mod retreat;
 
 use alloc::format;
 use alloc::string::String;
@@ -137,9 +137,17 @@ enum Kind {
     Hold,
     Move(Move),
     /// Support to hold the unit `target`, or to move it to `dest` (coast optional).
-    Support { target: usize, dest: Option<(ProvinceId, Option<LocationId>)>, matched: bool },
+    Support {
+        target: usize,
+        dest: Option<(ProvinceId, Option<LocationId>)>,
+        matched: bool,
+    },
     /// Convoy of the army `army` to `to`.
-    Convoy { army: usize, to: ProvinceId, matched: bool },
+    Convoy {
+        army: usize,
+        to: ProvinceId,
+        matched: bool,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -150,7 +158,12 @@ enum State {
 }
 
 /// Adjudicates a movement phase: `orders` from every power, on `board`.
-pub fn adjudicate_movement(map: &Map, board: &Board, orders: &[Order], rules: Rulebook) -> MovementResult {
+pub fn adjudicate_movement(
+    map: &Map,
+    board: &Board,
+    orders: &[Order],
+    rules: Rulebook,
+) -> MovementResult {
     let mut ctx = Ctx::new(map, board, orders, rules);
     for idx in 0..ctx.kinds.len() {
         ctx.resolve(idx);
@@ -230,7 +243,8 @@ impl<'a> Ctx<'a> {
     fn submit(&mut self) {
         let mut chosen: Vec<Option<(usize, Kind)>> = alloc::vec![None; self.kinds.len()];
         let mut conflict = alloc::vec![false; self.kinds.len()];
-        let mut illegal: Vec<Option<(usize, String, Option<FileSpan>)>> = alloc::vec![None; self.kinds.len()];
+        let mut illegal: Vec<Option<(usize, String, Option<FileSpan>)>> =
+            alloc::vec![None; self.kinds.len()];
         for (order_idx, order) in self.orders.iter().enumerate() {
             let reject = |ctx: &mut Ctx<'_>, reason: String, forbidden_by: Option<FileSpan>| {
                 ctx.rejected.push(Rejected { order: order_idx, reason, forbidden_by });
@@ -247,14 +261,22 @@ impl<'a> Ctx<'a> {
             let piece = self.piece(idx);
             if piece.power != order.power {
                 let owner = &self.map.pow(piece.power).name;
-                reject(self, format!("{} belongs to {owner}", self.map.unit_text(piece.unit)), None);
+                reject(
+                    self,
+                    format!("{} belongs to {owner}", self.map.unit_text(piece.unit)),
+                    None,
+                );
                 continue;
             }
             match self.legal(idx, &order.command) {
                 Ok(kind) => match &chosen[idx] {
                     Some((other, _)) if self.orders[*other].command != order.command => {
                         conflict[idx] = true;
-                        reject(self, "the unit has another order too, so it holds (DATC 4.D.3)".into(), None);
+                        reject(
+                            self,
+                            "the unit has another order too, so it holds (DATC 4.D.3)".into(),
+                            None,
+                        );
                     }
                     Some(_) => reject(self, "the same order twice".into(), None),
                     None => chosen[idx] = Some((order_idx, kind)),
@@ -270,7 +292,11 @@ impl<'a> Ctx<'a> {
         for (idx, choice) in chosen.into_iter().enumerate() {
             if conflict[idx] {
                 if let Some((order_idx, _)) = choice {
-                    self.rejected.push(Rejected { order: order_idx, reason: "the unit has another order too, so it holds (DATC 4.D.3)".into(), forbidden_by: None });
+                    self.rejected.push(Rejected {
+                        order: order_idx,
+                        reason: "the unit has another order too, so it holds (DATC 4.D.3)".into(),
+                        forbidden_by: None,
+                    });
                 }
                 continue;
             }
@@ -303,7 +329,10 @@ impl<'a> Ctx<'a> {
             Command::Move { to, via_convoy } => {
                 let to_prov = map.province_of(*to);
                 if to_prov == here_prov {
-                    return Err(("a unit cannot move to its own province (DATC 6.A.4)".into(), None));
+                    return Err((
+                        "a unit cannot move to its own province (DATC 6.A.4)".into(),
+                        None,
+                    ));
                 }
                 match kind {
                     UnitKind::Fleet => {
@@ -311,17 +340,29 @@ impl<'a> Ctx<'a> {
                             return Err(("only armies can be convoyed (DATC 6.A.7)".into(), None));
                         }
                         let target = self.fleet_target(here, *to)?;
-                        let abut = map.abuts(Some(UnitKind::Fleet), here, Reach::Move, target).expect("checked by fleet_target");
+                        let abut = map
+                            .abuts(Some(UnitKind::Fleet), here, Reach::Move, target)
+                            .expect("checked by fleet_target");
                         Ok(Kind::Move(self.make_move(target, false, abut.rules.as_slice())))
                     }
                     UnitKind::Army => {
                         let target = map.prov(to_prov).location.unwrap_or(*to);
                         if map.loc(target).terrain == Terrain::Water {
-                            return Err((format!("an army cannot move to {}, which is water (DATC 6.A.2)", map.loc(target).abbr), Some(map.loc(target).line)));
+                            return Err((
+                                format!(
+                                    "an army cannot move to {}, which is water (DATC 6.A.2)",
+                                    map.loc(target).abbr
+                                ),
+                                Some(map.loc(target).line),
+                            ));
                         }
                         let direct = map.abuts(Some(UnitKind::Army), here, Reach::Move, target);
                         if let (Some(abut), false) = (direct, *via_convoy) {
-                            return Ok(Kind::Move(self.make_move(target, false, abut.rules.as_slice())));
+                            return Ok(Kind::Move(self.make_move(
+                                target,
+                                false,
+                                abut.rules.as_slice(),
+                            )));
                         }
                         if self.route_possible(here_prov, to_prov) {
                             let rules = direct.map_or(&[][..], |abut| abut.rules.as_slice());
@@ -332,13 +373,21 @@ impl<'a> Ctx<'a> {
                         if *via_convoy && direct.is_some() {
                             return Err(("no fleets could convoy this army there".into(), None));
                         }
-                        Err(self.no_abut(here, target, UnitKind::Army, "and no fleets could convoy it"))
+                        Err(self.no_abut(
+                            here,
+                            target,
+                            UnitKind::Army,
+                            "and no fleets could convoy it",
+                        ))
                     }
                 }
             }
             Command::Support { target, dest } => {
                 let Some(target_idx) = self.unit_in(*target) else {
-                    return Err((format!("there is no unit in {} to support", map.prov(*target).abbr), None));
+                    return Err((
+                        format!("there is no unit in {} to support", map.prov(*target).abbr),
+                        None,
+                    ));
                 };
                 if target_idx == idx {
                     return Err(("a unit cannot support itself (DATC 6.A.8)".into(), None));
@@ -348,24 +397,56 @@ impl<'a> Ctx<'a> {
                     Some(dest) => {
                         let dest_prov = map.province_of(*dest);
                         if dest_prov == *target {
-                            return Err(("a unit cannot move to its own province, so this support is void".into(), None));
+                            return Err((
+                                "a unit cannot move to its own province, so this support is void"
+                                    .into(),
+                                None,
+                            ));
                         }
                         (dest_prov, map.loc(*dest).coast.as_ref().map(|_| *dest))
                     }
                 };
                 if reach_prov == here_prov {
-                    return Err(("a unit cannot support a move into its own province".into(), None));
+                    return Err((
+                        "a unit cannot support a move into its own province".into(),
+                        None,
+                    ));
                 }
                 let Some(reach_loc) = map.prov(reach_prov).location else {
                     return Err(("that province has no location".into(), None));
                 };
                 match map.abuts(Some(kind), here, Reach::Support, reach_loc) {
-                    None => Err(self.no_abut(here, reach_loc, kind, "so it cannot support there (DATC 6.A.10)")),
-                    Some(abut) if abut.rules.iter().any(|rule| matches!(rule, AbutRule::Strait | AbutRule::Cape)) => Err((
-                        format!("no support across the {} between {} and {}", if abut.rules.contains(&AbutRule::Strait) { "strait (~)" } else { "cape (*)" }, map.loc(here).abbr, map.prov(reach_prov).abbr),
-                        Some(abut.at),
+                    None => Err(self.no_abut(
+                        here,
+                        reach_loc,
+                        kind,
+                        "so it cannot support there (DATC 6.A.10)",
                     )),
-                    Some(_) => Ok(Kind::Support { target: target_idx, dest: dest.map(|_| (reach_prov, coast)), matched: false }),
+                    Some(abut)
+                        if abut
+                            .rules
+                            .iter()
+                            .any(|rule| matches!(rule, AbutRule::Strait | AbutRule::Cape)) =>
+                    {
+                        Err((
+                            format!(
+                                "no support across the {} between {} and {}",
+                                if abut.rules.contains(&AbutRule::Strait) {
+                                    "strait (~)"
+                                } else {
+                                    "cape (*)"
+                                },
+                                map.loc(here).abbr,
+                                map.prov(reach_prov).abbr
+                            ),
+                            Some(abut.at),
+                        ))
+                    }
+                    Some(_) => Ok(Kind::Support {
+                        target: target_idx,
+                        dest: dest.map(|_| (reach_prov, coast)),
+                        matched: false,
+                    }),
                 }
             }
             Command::Convoy { from, to } => {
@@ -373,16 +454,37 @@ impl<'a> Ctx<'a> {
                     return Err(("only fleets convoy".into(), None));
                 }
                 if !self.convoyable(here_prov) {
-                    return Err((format!("a fleet on {} cannot convoy (only in water{})", map.prov(here_prov).abbr, if self.rules.coastal_convoy { ", ports and coasts" } else { " and ports" }), Some(map.loc(here).line)));
+                    return Err((
+                        format!(
+                            "a fleet on {} cannot convoy (only in water{})",
+                            map.prov(here_prov).abbr,
+                            if self.rules.coastal_convoy {
+                                ", ports and coasts"
+                            } else {
+                                " and ports"
+                            }
+                        ),
+                        Some(map.loc(here).line),
+                    ));
                 }
                 let Some(army) = self.unit_in(*from) else {
-                    return Err((format!("there is no unit in {} to convoy", map.prov(*from).abbr), None));
+                    return Err((
+                        format!("there is no unit in {} to convoy", map.prov(*from).abbr),
+                        None,
+                    ));
                 };
                 if self.piece(army).unit.kind != UnitKind::Army {
                     return Err(("only armies can be convoyed (DATC 6.A.7)".into(), None));
                 }
                 if from == to || !self.needed(here_prov, *from, *to) {
-                    return Err((format!("no convoy route from {} to {} needs this fleet (DATC 4.E.1)", map.prov(*from).abbr, map.prov(*to).abbr), None));
+                    return Err((
+                        format!(
+                            "no convoy route from {} to {} needs this fleet (DATC 4.E.1)",
+                            map.prov(*from).abbr,
+                            map.prov(*to).abbr
+                        ),
+                        None,
+                    ));
                 }
                 Ok(Kind::Convoy { army, to: *to, matched: false })
             }
@@ -393,7 +495,11 @@ impl<'a> Ctx<'a> {
     }
 
     /// The location a fleet at `here` ordered to `to` moves to (DATC 4.B).
-    fn fleet_target(&self, here: LocationId, to: LocationId) -> Result<LocationId, (String, Option<FileSpan>)> {
+    fn fleet_target(
+        &self,
+        here: LocationId,
+        to: LocationId,
+    ) -> Result<LocationId, (String, Option<FileSpan>)> {
         let map = self.map;
         let to_loc = map.loc(to);
         if to_loc.coast.is_some() {
@@ -404,13 +510,20 @@ impl<'a> Ctx<'a> {
         }
         let province = map.prov(to_loc.province);
         if !province.coasts.is_empty() && !to_loc.upper {
-            let reachable: Vec<LocationId> =
-                province.coasts.iter().copied().filter(|&coast| map.abuts(Some(UnitKind::Fleet), here, Reach::Move, coast).is_some()).collect();
+            let reachable: Vec<LocationId> = province
+                .coasts
+                .iter()
+                .copied()
+                .filter(|&coast| {
+                    map.abuts(Some(UnitKind::Fleet), here, Reach::Move, coast).is_some()
+                })
+                .collect();
             return match reachable.as_slice() {
                 [one] => Ok(*one),
                 [] => Err(self.no_abut(here, to, UnitKind::Fleet, "")),
                 _ => {
-                    let names: Vec<&str> = reachable.iter().map(|&it| map.loc(it).abbr.as_str()).collect();
+                    let names: Vec<&str> =
+                        reachable.iter().map(|&it| map.loc(it).abbr.as_str()).collect();
                     Err((format!("say which coast: {} (DATC 4.B.1)", names.join(" or ")), None))
                 }
             };
@@ -422,20 +535,39 @@ impl<'a> Ctx<'a> {
     }
 
     /// Why `kind` at `from` cannot reach `to`, pointing at the map text.
-    fn no_abut(&self, from: LocationId, to: LocationId, kind: UnitKind, tail: &str) -> (String, Option<FileSpan>) {
+    fn no_abut(
+        &self,
+        from: LocationId,
+        to: LocationId,
+        kind: UnitKind,
+        tail: &str,
+    ) -> (String, Option<FileSpan>) {
         let map = self.map;
         let to_loc = map.loc(to);
         let entry = map.abuts(None, from, Reach::Move, to);
         let unit = if kind == UnitKind::Army { "an army" } else { "a fleet" };
         let tail = if tail.is_empty() { String::new() } else { format!(" {tail}") };
         let (why, at) = match entry {
-            None => (format!("{} does not abut {}", map.loc(from).abbr, to_loc.abbr), Some(map.loc(from).line)),
-            Some(abut) if kind == UnitKind::Fleet && abut.no_fleet => {
-                (format!("{}'s ABUTS lists `{}` in lower case: no fleet crosses", map.loc(from).abbr, abut.written), Some(abut.at))
-            }
-            Some(abut) if kind == UnitKind::Army && abut.no_army => {
-                (format!("{}'s ABUTS lists `{}` in Titlecase: no army crosses directly", map.loc(from).abbr, abut.written), Some(abut.at))
-            }
+            None => (
+                format!("{} does not abut {}", map.loc(from).abbr, to_loc.abbr),
+                Some(map.loc(from).line),
+            ),
+            Some(abut) if kind == UnitKind::Fleet && abut.no_fleet => (
+                format!(
+                    "{}'s ABUTS lists `{}` in lower case: no fleet crosses",
+                    map.loc(from).abbr,
+                    abut.written
+                ),
+                Some(abut.at),
+            ),
+            Some(abut) if kind == UnitKind::Army && abut.no_army => (
+                format!(
+                    "{}'s ABUTS lists `{}` in Titlecase: no army crosses directly",
+                    map.loc(from).abbr,
+                    abut.written
+                ),
+                Some(abut.at),
+            ),
             Some(_) if kind == UnitKind::Fleet && to_loc.terrain == Terrain::Land => {
                 (format!("{} is land", to_loc.abbr), Some(to_loc.line))
             }
@@ -444,13 +576,29 @@ impl<'a> Ctx<'a> {
             }
             Some(_) => (format!("{} cannot enter {}", unit, to_loc.abbr), Some(to_loc.line)),
         };
-        (format!("{unit} cannot go from {} to {}: {why}{tail}", map.loc(from).abbr, to_loc.abbr), at)
+        (
+            format!("{unit} cannot go from {} to {}: {why}{tail}", map.loc(from).abbr, to_loc.abbr),
+            at,
+        )
     }
 
     fn make_move(&self, to: LocationId, convoy: bool, rules: &[AbutRule]) -> Move {
         let strait = rules.contains(&AbutRule::Strait);
         let cape = rules.contains(&AbutRule::Cape);
-        Move { to, to_prov: self.map.province_of(to), convoy, base: if strait { 0 } else if cape { 1 } else { 2 }, cape, strait }
+        Move {
+            to,
+            to_prov: self.map.province_of(to),
+            convoy,
+            base: if strait {
+                0
+            } else if cape {
+                1
+            } else {
+                2
+            },
+            cape,
+            strait,
+        }
     }
 
     fn convoyable(&self, province: ProvinceId) -> bool {
@@ -469,7 +617,9 @@ impl<'a> Ctx<'a> {
 
     /// Convoy-graph adjacency: an army's origin or destination to a carrier, or carrier to carrier.
     fn touches(&self, from: ProvinceId, to: ProvinceId) -> bool {
-        let (Some(from_loc), Some(to_loc)) = (self.map.prov(from).location, self.map.prov(to).location) else {
+        let (Some(from_loc), Some(to_loc)) =
+            (self.map.prov(from).location, self.map.prov(to).location)
+        else {
             return false;
         };
         self.map.abuts(Some(UnitKind::Army), from_loc, Reach::Convoy, to_loc).is_some()
@@ -494,7 +644,10 @@ impl<'a> Ctx<'a> {
             }
             for next in 0..n {
                 let next = ProvinceId(next as u32);
-                if !seen[next.0 as usize] && self.fleet_carrier(next).is_some() && self.touches(here, next) {
+                if !seen[next.0 as usize]
+                    && self.fleet_carrier(next).is_some()
+                    && self.touches(here, next)
+                {
                     seen[next.0 as usize] = true;
                     queue.push(next);
                 }
@@ -506,8 +659,10 @@ impl<'a> Ctx<'a> {
     /// Whether the fleet in `fleet` lies on a route from `from` to `to` that
     /// needs every fleet on it (an induced path: no fleet can be skipped).
     fn needed(&self, fleet: ProvinceId, from: ProvinceId, to: ProvinceId) -> bool {
-        let carriers: Vec<ProvinceId> =
-            (0..self.map.provinces.len()).map(|it| ProvinceId(it as u32)).filter(|&it| self.fleet_carrier(it).is_some()).collect();
+        let carriers: Vec<ProvinceId> = (0..self.map.provinces.len())
+            .map(|it| ProvinceId(it as u32))
+            .filter(|&it| self.fleet_carrier(it).is_some())
+            .collect();
         let mut path: Vec<ProvinceId> = Vec::new();
         let mut budget = 20_000usize;
         self.needed_dfs(&carriers, fleet, from, to, &mut path, &mut budget)
@@ -536,8 +691,11 @@ impl<'a> Ctx<'a> {
             }
             // Induced: the new fleet touches no earlier step but its predecessor,
             // and nothing before the last step touches the destination.
-            let shortcut = (path.len() >= 1 && self.touches(from, next))
-                || path.iter().take(path.len().saturating_sub(1)).any(|&earlier| self.touches(earlier, next));
+            let shortcut = (!path.is_empty() && self.touches(from, next))
+                || path
+                    .iter()
+                    .take(path.len().saturating_sub(1))
+                    .any(|&earlier| self.touches(earlier, next));
             if shortcut {
                 continue;
             }
@@ -583,7 +741,9 @@ impl<'a> Ctx<'a> {
                     let matched = match (&self.kinds[target], dest) {
                         (Kind::Move(_), None) => false,
                         (_, None) => true,
-                        (Kind::Move(mv), Some((prov, coast))) => mv.to_prov == prov && coast.is_none_or(|coast| coast == mv.to),
+                        (Kind::Move(mv), Some((prov, coast))) => {
+                            mv.to_prov == prov && coast.is_none_or(|coast| coast == mv.to)
+                        }
                         (_, Some(_)) => false,
                     };
                     if matched {
@@ -681,7 +841,9 @@ impl<'a> Ctx<'a> {
         match self.kinds[nr].clone() {
             Kind::Hold => !self.dislodged(nr),
             Kind::Move(mv) => self.move_succeeds(nr, &mv),
-            Kind::Support { matched, target, dest } => matched && !self.support_cut(nr, target, dest.map(|it| it.0)),
+            Kind::Support { matched, target, dest } => {
+                matched && !self.support_cut(nr, target, dest.map(|it| it.0))
+            }
             Kind::Convoy { matched, .. } => matched && !self.dislodged(nr),
         }
     }
@@ -877,19 +1039,18 @@ impl<'a> Ctx<'a> {
         let n = self.kinds.len();
         let mut moved = alloc::vec![false; n];
         let mut dislodged_by: Vec<Option<usize>> = alloc::vec![None; n];
-        for idx in 0..n {
+        for (idx, moved) in moved.iter_mut().enumerate() {
             if let Kind::Move(_) = self.kinds[idx] {
-                moved[idx] = self.resolve(idx);
+                *moved = self.resolve(idx);
             }
         }
         for idx in 0..n {
-            if moved[idx] {
-                if let Kind::Move(mv) = &self.kinds[idx]
-                    && let Some(victim) = self.unit_in(mv.to_prov)
-                    && !moved[victim]
-                {
-                    dislodged_by[victim] = Some(idx);
-                }
+            if moved[idx]
+                && let Kind::Move(mv) = &self.kinds[idx]
+                && let Some(victim) = self.unit_in(mv.to_prov)
+                && !moved[victim]
+            {
+                dislodged_by[victim] = Some(idx);
             }
         }
         let mut resolutions = Vec::with_capacity(n);
@@ -905,7 +1066,12 @@ impl<'a> Ctx<'a> {
             let mut piece = self.piece(idx);
             if let Some(by) = dislodged_by[idx] {
                 let by_convoy = matches!(&self.kinds[by], Kind::Move(mv) if mv.convoy);
-                board.dislodged.push(Dislodged { piece, attacker_from: Some(self.prov_of(by)), by_convoy, retreats: Vec::new() });
+                board.dislodged.push(Dislodged {
+                    piece,
+                    attacker_from: Some(self.prov_of(by)),
+                    by_convoy,
+                    retreats: Vec::new(),
+                });
                 continue;
             }
             if moved[idx]
@@ -962,7 +1128,12 @@ impl<'a> Ctx<'a> {
         let dislodged_text = dislodged_by.map(|by| {
             let Kind::Move(mv) = self.kinds[by].clone() else { return String::new() };
             let strength = self.attack(by, &mv);
-            format!("dislodged by {} - {} (strength {})", self.unit_name(by), self.map.loc(mv.to).abbr, half(strength))
+            format!(
+                "dislodged by {} - {} (strength {})",
+                self.unit_name(by),
+                self.map.loc(mv.to).abbr,
+                half(strength)
+            )
         });
         let (outcome, reason) = match self.kinds[idx].clone() {
             Kind::Hold => match (&order, &dislodged_text) {
@@ -985,7 +1156,14 @@ impl<'a> Ctx<'a> {
             Kind::Support { matched, target, dest } => {
                 if !matched {
                     let target_order = self.describe_order(target);
-                    (Outcome::Void, format!("void: {} did not order that, it ordered {}", self.unit_name(target), target_order))
+                    (
+                        Outcome::Void,
+                        format!(
+                            "void: {} did not order that, it ordered {}",
+                            self.unit_name(target),
+                            target_order
+                        ),
+                    )
                 } else if self.resolve(idx) {
                     (Outcome::Succeeds, format!("supports {}", self.unit_name(target)))
                 } else {
@@ -1000,13 +1178,23 @@ impl<'a> Ctx<'a> {
             }
             Kind::Convoy { matched, army, .. } => {
                 if !matched {
-                    (Outcome::Void, format!("void: {} did not order that move, it ordered {}", self.unit_name(army), self.describe_order(army)))
+                    (
+                        Outcome::Void,
+                        format!(
+                            "void: {} did not order that move, it ordered {}",
+                            self.unit_name(army),
+                            self.describe_order(army)
+                        ),
+                    )
                 } else if self.resolve(idx) {
                     (Outcome::Succeeds, format!("convoys {}", self.unit_name(army)))
                 } else {
                     match &dislodged_text {
                         Some(text) => (Outcome::Fails, format!("convoy disrupted: {text}")),
-                        None => (Outcome::Fails, "convoy paradox: the convoying fleets hold (Szykman rule)".into()),
+                        None => (
+                            Outcome::Fails,
+                            "convoy paradox: the convoying fleets hold (Szykman rule)".into(),
+                        ),
                     }
                 }
             }
@@ -1016,7 +1204,15 @@ impl<'a> Ctx<'a> {
             (_, Some((why, at))) => (Outcome::Void, why, at),
             _ => (outcome, reason, None),
         };
-        Resolution { piece, order, command, outcome, dislodged: dislodged_by.is_some(), reason, forbidden_by }
+        Resolution {
+            piece,
+            order,
+            command,
+            outcome,
+            dislodged: dislodged_by.is_some(),
+            reason,
+            forbidden_by,
+        }
     }
 
     fn describe_order(&self, idx: usize) -> String {
@@ -1032,7 +1228,10 @@ impl<'a> Ctx<'a> {
         let attackers = self.into[province.0 as usize].clone();
         for attacker in attackers {
             let Kind::Move(mv) = self.kinds[attacker].clone() else { continue };
-            if self.piece(attacker).power == power || dest == Some(self.prov_of(attacker)) || !self.path(attacker, &mv) {
+            if self.piece(attacker).power == power
+                || dest == Some(self.prov_of(attacker))
+                || !self.path(attacker, &mv)
+            {
                 continue;
             }
             if mv.cape || (mv.strait && self.supports_count(attacker, None) == 0) {
@@ -1070,13 +1269,23 @@ impl<'a> Ctx<'a> {
             let Kind::Move(back) = self.kinds[other].clone() else { return "bounced".into() };
             let defend = self.defend(other, &back);
             if attack <= defend {
-                return format!("lost a head-to-head battle with {} (strength {} against {})", self.unit_name(other), half(attack), half(defend));
+                return format!(
+                    "lost a head-to-head battle with {} (strength {} against {})",
+                    self.unit_name(other),
+                    half(attack),
+                    half(defend)
+                );
             }
         } else {
             let hold = self.hold_strength(mv.to_prov);
             if attack <= hold {
-                let holder = self.unit_in(mv.to_prov).map_or_else(String::new, |it| self.unit_name(it));
-                return format!("bounced: {holder} holds {to} (strength {} against {})", half(hold), half(attack));
+                let holder =
+                    self.unit_in(mv.to_prov).map_or_else(String::new, |it| self.unit_name(it));
+                return format!(
+                    "bounced: {holder} holds {to} (strength {} against {})",
+                    half(hold),
+                    half(attack)
+                );
             }
         }
         let rivals = self.into[mv.to_prov.0 as usize].clone();
@@ -1087,7 +1296,12 @@ impl<'a> Ctx<'a> {
             let Kind::Move(other) = self.kinds[rival].clone() else { continue };
             let prevent = self.prevent(rival, &other);
             if attack <= prevent {
-                return format!("bounced: {} (strength {}) also moved to {to} (strength {})", self.unit_name(rival), half(prevent), half(attack));
+                return format!(
+                    "bounced: {} (strength {}) also moved to {to} (strength {})",
+                    self.unit_name(rival),
+                    half(prevent),
+                    half(attack)
+                );
             }
         }
         "failed".into()
@@ -1096,7 +1310,7 @@ impl<'a> Ctx<'a> {
 
 /// Half-point strengths as text: `2`, `1.5`.
 fn half(value: u32) -> String {
-    if value % 2 == 0 { format!("{}", value / 2) } else { format!("{}.5", value / 2) }
+    if value.is_multiple_of(2) { format!("{}", value / 2) } else { format!("{}.5", value / 2) }
 }
 
 /// Whether a unit of `kind` may stand at `location` (helper for shells).

@@ -21,14 +21,14 @@ extern crate std;
 
 #[cfg(feature = "bundled")]
 pub mod adjudicate;
-pub mod bundled;
 pub mod board;
+pub mod bundled;
 pub mod calendar;
 pub mod diagnostics;
 pub mod map;
 pub mod name;
-pub mod orders;
 mod omap;
+pub mod orders;
 pub mod syntax;
 pub mod text;
 

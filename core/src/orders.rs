@@ -141,12 +141,21 @@ pub enum OrderPhase {
 
 /// Reads the orders of `power` (one per line; `#` starts a comment line).
 /// `file` names the order text in diagnostics.
-pub fn parse_orders(map: &Map, power: PowerId, phase: OrderPhase, file: FileId, text: &str) -> (Vec<Order>, Vec<Diagnostic>) {
+pub fn parse_orders(
+    map: &Map,
+    power: PowerId,
+    phase: OrderPhase,
+    file: FileId,
+    text: &str,
+) -> (Vec<Order>, Vec<Diagnostic>) {
     let mut orders = Vec::new();
     let mut diags = Vec::new();
     let mut offset = 0u32;
     for line in text.split_inclusive('\n') {
-        let span = crate::syntax::trim_span(text, Span::new(offset, offset + line.trim_end_matches(['\n', '\r']).len() as u32));
+        let span = crate::syntax::trim_span(
+            text,
+            Span::new(offset, offset + line.trim_end_matches(['\n', '\r']).len() as u32),
+        );
         offset += line.len() as u32;
         if span.is_empty() || span.text(text).starts_with('#') {
             continue;
@@ -191,15 +200,32 @@ pub fn parse_order(
     // Adjustment forms with the verb first.
     match &rest[0].item {
         Item::Letter('V') => {
-            return Some(Order { power, unit: None, written_kind: None, command: Command::Waive, at });
+            return Some(Order {
+                power,
+                unit: None,
+                written_kind: None,
+                command: Command::Waive,
+                at,
+            });
         }
         Item::Letter(letter @ ('B' | 'D')) => {
             let (kind, loc, used) = unit_ref(&rest[1..]);
             let Some(loc) = loc else {
-                return err(diags, span, format!("`{}` needs a unit: `BUILD A PAR`, `REMOVE F LON`", if *letter == 'B' { "BUILD" } else { "REMOVE" }));
+                return err(
+                    diags,
+                    span,
+                    format!(
+                        "`{}` needs a unit: `BUILD A PAR`, `REMOVE F LON`",
+                        if *letter == 'B' { "BUILD" } else { "REMOVE" }
+                    ),
+                );
             };
             if 1 + used < rest.len() {
-                return err(diags, rest[1 + used].span, "unexpected words after the unit".to_string());
+                return err(
+                    diags,
+                    rest[1 + used].span,
+                    "unexpected words after the unit".to_string(),
+                );
             }
             let command = if *letter == 'B' { Command::Build } else { Command::Disband };
             return finish(map, power, kind, loc, command, at, phase, diags);
@@ -208,13 +234,21 @@ pub fn parse_order(
     }
     let (kind, loc, used) = unit_ref(rest);
     let Some(loc) = loc else {
-        return err(diags, rest[0].span, "an order starts with a unit: `A PAR`, `F STP/NC`".to_string());
+        return err(
+            diags,
+            rest[0].span,
+            "an order starts with a unit: `A PAR`, `F STP/NC`".to_string(),
+        );
     };
     let body = &rest[used..];
     let command = match body.first().map(|it| &it.item) {
         None => {
             if phase == OrderPhase::Adjustments {
-                return err(diags, span, "say what to do: `BUILD A PAR` or `REMOVE A PAR`".to_string());
+                return err(
+                    diags,
+                    span,
+                    "say what to do: `BUILD A PAR` or `REMOVE A PAR`".to_string(),
+                );
             }
             Command::Hold
         }
@@ -251,7 +285,16 @@ pub fn parse_order(
         Some(Item::Letter(letter @ ('S' | 'C'))) => {
             let (_, target, used_target) = unit_ref(&body[1..]);
             let Some(target) = target else {
-                return err(diags, body[0].span, format!("{} whom? Write `{} A PAR{}`", if *letter == 'S' { "support" } else { "convoy" }, letter, if *letter == 'S' { "" } else { " - BUR" }));
+                return err(
+                    diags,
+                    body[0].span,
+                    format!(
+                        "{} whom? Write `{} A PAR{}`",
+                        if *letter == 'S' { "support" } else { "convoy" },
+                        letter,
+                        if *letter == 'S' { "" } else { " - BUR" }
+                    ),
+                );
             };
             let tail = &body[1 + used_target..];
             let mut dest: Option<LocationId> = None;
@@ -259,7 +302,13 @@ pub fn parse_order(
                 match piece.item {
                     Item::Place(to) => dest = Some(to),
                     Item::Letter('H') if dest.is_none() => (),
-                    _ => return err(diags, piece.span, "unexpected words in this order".to_string()),
+                    _ => {
+                        return err(
+                            diags,
+                            piece.span,
+                            "unexpected words in this order".to_string(),
+                        );
+                    }
                 }
             }
             let target_prov = map.province_of(target);
@@ -267,12 +316,22 @@ pub fn parse_order(
                 Command::Support { target: target_prov, dest }
             } else {
                 let Some(to) = dest else {
-                    return err(diags, span, "a convoy names where the army goes: `F NTH C A LON - NWY`".to_string());
+                    return err(
+                        diags,
+                        span,
+                        "a convoy names where the army goes: `F NTH C A LON - NWY`".to_string(),
+                    );
                 };
                 Command::Convoy { from: target_prov, to: map.province_of(to) }
             }
         }
-        Some(_) => return err(diags, body[0].span, "unexpected word; expected H, -, S, C, R, D or B".to_string()),
+        Some(_) => {
+            return err(
+                diags,
+                body[0].span,
+                "unexpected word; expected H, -, S, C, R, D or B".to_string(),
+            );
+        }
     };
     finish(map, power, kind, loc, command, at, phase, diags)
 }
@@ -280,9 +339,13 @@ pub fn parse_order(
 /// `[A|F] PLACE` at the start of `pieces`: (written kind, location, pieces used).
 fn unit_ref(pieces: &[Piece]) -> (Option<UnitKind>, Option<LocationId>, usize) {
     match pieces {
-        [Piece { item: Item::Kind(kind), .. }, Piece { item: Item::Place(loc), .. }, ..] => (Some(*kind), Some(*loc), 2),
+        [Piece { item: Item::Kind(kind), .. }, Piece { item: Item::Place(loc), .. }, ..] => {
+            (Some(*kind), Some(*loc), 2)
+        }
         // DPjudge also reads `PAR A`.
-        [Piece { item: Item::Place(loc), .. }, Piece { item: Item::Kind(kind), .. }, ..] => (Some(*kind), Some(*loc), 2),
+        [Piece { item: Item::Place(loc), .. }, Piece { item: Item::Kind(kind), .. }, ..] => {
+            (Some(*kind), Some(*loc), 2)
+        }
         [Piece { item: Item::Place(loc), .. }, ..] => (None, Some(*loc), 1),
         _ => (None, None, 0),
     }
@@ -299,27 +362,49 @@ fn finish(
     phase: OrderPhase,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Order> {
-    let allowed = match (&command, phase) {
-        (Command::Hold | Command::Move { .. } | Command::Support { .. } | Command::Convoy { .. }, OrderPhase::Movement) => true,
-        (Command::Retreat { .. } | Command::Disband, OrderPhase::Retreats) => true,
-        (Command::Build | Command::Disband | Command::Waive, OrderPhase::Adjustments) => true,
-        _ => false,
-    };
+    let allowed = matches!(
+        (&command, phase),
+        (
+            Command::Hold | Command::Move { .. } | Command::Support { .. } | Command::Convoy { .. },
+            OrderPhase::Movement
+        ) | (Command::Retreat { .. } | Command::Disband, OrderPhase::Retreats)
+            | (Command::Build | Command::Disband | Command::Waive, OrderPhase::Adjustments)
+    );
     if !allowed {
         let what = match phase {
             OrderPhase::Movement => "a movement phase takes moves, holds, supports and convoys",
-            OrderPhase::Retreats => "a retreat phase takes retreats (`A PAR R BUR`) and disbands (`A PAR D`)",
+            OrderPhase::Retreats => {
+                "a retreat phase takes retreats (`A PAR R BUR`) and disbands (`A PAR D`)"
+            }
             OrderPhase::Adjustments => "an adjustment phase takes builds, removals and waives",
         };
-        diags.push(Diagnostic::new(codes::WRONG_PHASE, at, format!("this order does not belong to this phase: {what}")));
+        diags.push(Diagnostic::new(
+            codes::WRONG_PHASE,
+            at,
+            format!("this order does not belong to this phase: {what}"),
+        ));
         return None;
     }
-    let unit_kind = kind.unwrap_or_else(|| if map.loc(loc).coast.is_some() { UnitKind::Fleet } else { UnitKind::Army });
-    Some(Order { power, unit: Some(Unit { kind: unit_kind, location: loc }), written_kind: kind, command, at })
+    let unit_kind = kind.unwrap_or_else(|| {
+        if map.loc(loc).coast.is_some() { UnitKind::Fleet } else { UnitKind::Army }
+    });
+    Some(Order {
+        power,
+        unit: Some(Unit { kind: unit_kind, location: loc }),
+        written_kind: kind,
+        command,
+        at,
+    })
 }
 
 /// Turns words into units, places, powers and letters.
-fn classify(map: &Map, file: FileId, text: &str, words: &[Word], diags: &mut Vec<Diagnostic>) -> Option<Vec<Piece>> {
+fn classify(
+    map: &Map,
+    file: FileId,
+    text: &str,
+    words: &[Word],
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Vec<Piece>> {
     let mut res: Vec<Piece> = Vec::new();
     let mut idx = 0;
     while idx < words.len() {
@@ -339,7 +424,11 @@ fn classify(map: &Map, file: FileId, text: &str, words: &[Word], diags: &mut Vec
             if let Some(item) = item {
                 res.push(Piece { item, span: word.span });
             } else if !matches!(ch, '(' | ')' | '|') {
-                diags.push(Diagnostic::new(codes::ORDER_SYNTAX, FileSpan::new(file, word.span), format!("unexpected `{}`", word.span.text(text))));
+                diags.push(Diagnostic::new(
+                    codes::ORDER_SYNTAX,
+                    FileSpan::new(file, word.span),
+                    format!("unexpected `{}`", word.span.text(text)),
+                ));
                 return None;
             }
             idx += 1;
@@ -358,7 +447,8 @@ fn classify(map: &Map, file: FileId, text: &str, words: &[Word], diags: &mut Vec
             keys.push(key.clone());
         }
         for (len, key) in keys.iter().enumerate().rev() {
-            let target = map.alias(key).map(String::from).or_else(|| (len == 0).then(|| key.clone()));
+            let target =
+                map.alias(key).map(String::from).or_else(|| (len == 0).then(|| key.clone()));
             let Some(target) = target else { continue };
             if let Some(loc) = map.location(&target) {
                 found = Some((Item::Place(loc), len + 1));
@@ -382,7 +472,9 @@ fn classify(map: &Map, file: FileId, text: &str, words: &[Word], diags: &mut Vec
             if words.get(look).is_some_and(|it| it.text == "(") {
                 look += 1;
             }
-            if let Some(coast) = words.get(look).filter(|it| it.text.starts_with('/') && it.text.len() > 1) {
+            if let Some(coast) =
+                words.get(look).filter(|it| it.text.starts_with('/') && it.text.len() > 1)
+            {
                 let mut end = look + 1;
                 if words.get(end).is_some_and(|it| it.text == ")") {
                     end += 1;
@@ -397,8 +489,12 @@ fn classify(map: &Map, file: FileId, text: &str, words: &[Word], diags: &mut Vec
                     }
                     None => {
                         diags.push(
-                            Diagnostic::new(codes::UNKNOWN_COAST, FileSpan::new(file, coast.span), format!("{province} has no coast {}", &coast.text[1..]))
-                                .with_help(coast_help(map, map.province_of(loc))),
+                            Diagnostic::new(
+                                codes::UNKNOWN_COAST,
+                                FileSpan::new(file, coast.span),
+                                format!("{province} has no coast {}", &coast.text[1..]),
+                            )
+                            .with_help(coast_help(map, map.province_of(loc))),
                         );
                         return None;
                     }
@@ -411,8 +507,13 @@ fn classify(map: &Map, file: FileId, text: &str, words: &[Word], diags: &mut Vec
 }
 
 fn coast_help(map: &Map, province: ProvinceId) -> String {
-    let coasts: Vec<&str> = map.prov(province).coasts.iter().map(|&loc| map.loc(loc).abbr.as_str()).collect();
-    if coasts.is_empty() { String::from("It has no separate coasts.") } else { format!("Its coasts are {}.", coasts.join(", ")) }
+    let coasts: Vec<&str> =
+        map.prov(province).coasts.iter().map(|&loc| map.loc(loc).abbr.as_str()).collect();
+    if coasts.is_empty() {
+        String::from("It has no separate coasts.")
+    } else {
+        format!("Its coasts are {}.", coasts.join(", "))
+    }
 }
 
 /// "unknown place" with the nearest names as help.
@@ -424,9 +525,14 @@ fn unknown_place(map: &Map, at: FileSpan, written: &str) -> Diagnostic {
         best.push((distance, format!("{} ({})", loc.abbr, loc.name)));
     }
     best.sort();
-    let close: Vec<String> = best.into_iter().filter(|(d, _)| *d <= 2).take(3).map(|(_, name)| name).collect();
+    let close: Vec<String> =
+        best.into_iter().filter(|(d, _)| *d <= 2).take(3).map(|(_, name)| name).collect();
     let diag = Diagnostic::new(codes::UNKNOWN_PLACE, at, format!("unknown place `{written}`"));
-    if close.is_empty() { diag } else { diag.with_help(format!("Did you mean {}?", close.join(", "))) }
+    if close.is_empty() {
+        diag
+    } else {
+        diag.with_help(format!("Did you mean {}?", close.join(", ")))
+    }
 }
 
 fn distance(a: &str, b: &str) -> usize {
@@ -451,13 +557,20 @@ pub fn format_order(map: &Map, order: &Order) -> String {
     match &order.command {
         Command::Hold => format!("{} H", unit(piece)),
         Command::Move { to, via_convoy } => {
-            format!("{} - {}{}", unit(piece), map.loc(*to).abbr, if *via_convoy { " VIA CONVOY" } else { "" })
+            format!(
+                "{} - {}{}",
+                unit(piece),
+                map.loc(*to).abbr,
+                if *via_convoy { " VIA CONVOY" } else { "" }
+            )
         }
         Command::Support { target, dest } => match dest {
             None => format!("{} S {}", unit(piece), prov(*target)),
             Some(dest) => format!("{} S {} - {}", unit(piece), prov(*target), map.loc(*dest).abbr),
         },
-        Command::Convoy { from, to } => format!("{} C A {} - {}", unit(piece), prov(*from), prov(*to)),
+        Command::Convoy { from, to } => {
+            format!("{} C A {} - {}", unit(piece), prov(*from), prov(*to))
+        }
         Command::Retreat { to } => format!("{} R {}", unit(piece), map.loc(*to).abbr),
         Command::Disband => format!("{} D", unit(piece)),
         Command::Build => format!("BUILD {}", unit(piece)),

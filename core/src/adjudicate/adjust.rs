@@ -64,11 +64,14 @@ pub fn adjudicate_adjustments(map: &Map, board: &Board, orders: &[Order]) -> Adj
     let build_any = map.has_rule("BUILD_ANY");
     for (power_idx, &count) in counts.iter().enumerate() {
         let power = PowerId(power_idx as u32);
-        let mine: Vec<(usize, &Order)> = orders.iter().enumerate().filter(|(_, order)| order.power == power).collect();
+        let mine: Vec<(usize, &Order)> =
+            orders.iter().enumerate().filter(|(_, order)| order.power == power).collect();
         if count > 0 {
             let mut left = count;
             for (order_idx, order) in mine {
-                let reject = |rejected: &mut Vec<Rejected>, reason: String| rejected.push(Rejected { order: order_idx, reason, forbidden_by: None });
+                let reject = |rejected: &mut Vec<Rejected>, reason: String| {
+                    rejected.push(Rejected { order: order_idx, reason, forbidden_by: None })
+                };
                 if left == 0 {
                     reject(&mut rejected, format!("{} has no more builds", map.pow(power).name));
                     continue;
@@ -76,51 +79,120 @@ pub fn adjudicate_adjustments(map: &Map, board: &Board, orders: &[Order]) -> Adj
                 match (&order.command, order.unit) {
                     (Command::Waive, _) => {
                         left -= 1;
-                        adjustments.push(Adjustment { power, order: Some(order_idx), command: Command::Waive, unit: None, outcome: Outcome::Succeeds, reason: "build waived".into() });
+                        adjustments.push(Adjustment {
+                            power,
+                            order: Some(order_idx),
+                            command: Command::Waive,
+                            unit: None,
+                            outcome: Outcome::Succeeds,
+                            reason: "build waived".into(),
+                        });
                     }
-                    (Command::Build, Some(unit)) => match can_build(map, &after, power, unit, build_any) {
-                        Ok(unit) => {
-                            left -= 1;
-                            after.pieces.push(Piece { power, unit });
-                            adjustments.push(Adjustment { power, order: Some(order_idx), command: Command::Build, unit: Some(unit), outcome: Outcome::Succeeds, reason: format!("builds {}", map.unit_text(unit)) });
+                    (Command::Build, Some(unit)) => {
+                        match can_build(map, &after, power, unit, build_any) {
+                            Ok(unit) => {
+                                left -= 1;
+                                after.pieces.push(Piece { power, unit });
+                                adjustments.push(Adjustment {
+                                    power,
+                                    order: Some(order_idx),
+                                    command: Command::Build,
+                                    unit: Some(unit),
+                                    outcome: Outcome::Succeeds,
+                                    reason: format!("builds {}", map.unit_text(unit)),
+                                });
+                            }
+                            Err(reason) => reject(&mut rejected, reason),
                         }
-                        Err(reason) => reject(&mut rejected, reason),
-                    },
-                    _ => reject(&mut rejected, format!("{} builds {count}; only builds and waives are possible", map.pow(power).name)),
+                    }
+                    _ => reject(
+                        &mut rejected,
+                        format!(
+                            "{} builds {count}; only builds and waives are possible",
+                            map.pow(power).name
+                        ),
+                    ),
                 }
             }
             for _ in 0..left {
-                adjustments.push(Adjustment { power, order: None, command: Command::Waive, unit: None, outcome: Outcome::Succeeds, reason: "no build ordered: waived".into() });
+                adjustments.push(Adjustment {
+                    power,
+                    order: None,
+                    command: Command::Waive,
+                    unit: None,
+                    outcome: Outcome::Succeeds,
+                    reason: "no build ordered: waived".into(),
+                });
             }
         } else if count < 0 {
             let mut left = -count;
             for (order_idx, order) in mine {
-                let reject = |rejected: &mut Vec<Rejected>, reason: String| rejected.push(Rejected { order: order_idx, reason, forbidden_by: None });
+                let reject = |rejected: &mut Vec<Rejected>, reason: String| {
+                    rejected.push(Rejected { order: order_idx, reason, forbidden_by: None })
+                };
                 if left == 0 {
                     reject(&mut rejected, format!("{} has no more removals", map.pow(power).name));
                     continue;
                 }
                 let (Command::Disband, Some(unit)) = (&order.command, order.unit) else {
-                    reject(&mut rejected, format!("{} removes {}; only removals are possible", map.pow(power).name, -count));
+                    reject(
+                        &mut rejected,
+                        format!(
+                            "{} removes {}; only removals are possible",
+                            map.pow(power).name,
+                            -count
+                        ),
+                    );
                     continue;
                 };
                 let province = map.province_of(unit.location);
-                let Some(pos) = after.pieces.iter().position(|piece| piece.power == power && map.province_of(piece.unit.location) == province) else {
-                    reject(&mut rejected, format!("{} has no unit in {}", map.pow(power).name, map.prov(province).abbr));
+                let Some(pos) = after.pieces.iter().position(|piece| {
+                    piece.power == power && map.province_of(piece.unit.location) == province
+                }) else {
+                    reject(
+                        &mut rejected,
+                        format!(
+                            "{} has no unit in {}",
+                            map.pow(power).name,
+                            map.prov(province).abbr
+                        ),
+                    );
                     continue;
                 };
                 let removed = after.pieces.remove(pos);
                 left -= 1;
-                adjustments.push(Adjustment { power, order: Some(order_idx), command: Command::Disband, unit: Some(removed.unit), outcome: Outcome::Succeeds, reason: format!("removes {}", map.unit_text(removed.unit)) });
+                adjustments.push(Adjustment {
+                    power,
+                    order: Some(order_idx),
+                    command: Command::Disband,
+                    unit: Some(removed.unit),
+                    outcome: Outcome::Succeeds,
+                    reason: format!("removes {}", map.unit_text(removed.unit)),
+                });
             }
             for unit in civil_disorder(map, &after, power, left as usize) {
-                let pos = after.pieces.iter().position(|piece| piece.power == power && piece.unit == unit).expect("chosen from the board");
+                let pos = after
+                    .pieces
+                    .iter()
+                    .position(|piece| piece.power == power && piece.unit == unit)
+                    .expect("chosen from the board");
                 after.pieces.remove(pos);
-                adjustments.push(Adjustment { power, order: None, command: Command::Disband, unit: Some(unit), outcome: Outcome::Succeeds, reason: format!("civil disorder removes {}", map.unit_text(unit)) });
+                adjustments.push(Adjustment {
+                    power,
+                    order: None,
+                    command: Command::Disband,
+                    unit: Some(unit),
+                    outcome: Outcome::Succeeds,
+                    reason: format!("civil disorder removes {}", map.unit_text(unit)),
+                });
             }
         } else {
             for (order_idx, _) in mine {
-                rejected.push(Rejected { order: order_idx, reason: format!("{} has nothing to adjust", map.pow(power).name), forbidden_by: None });
+                rejected.push(Rejected {
+                    order: order_idx,
+                    reason: format!("{} has nothing to adjust", map.pow(power).name),
+                    forbidden_by: None,
+                });
             }
         }
     }
@@ -131,7 +203,13 @@ pub fn adjudicate_adjustments(map: &Map, board: &Board, orders: &[Order]) -> Adj
 }
 
 /// Whether `power` may build `unit` now; the unit to place (coast resolved).
-fn can_build(map: &Map, board: &Board, power: PowerId, unit: Unit, build_any: bool) -> Result<Unit, String> {
+fn can_build(
+    map: &Map,
+    board: &Board,
+    power: PowerId,
+    unit: Unit,
+    build_any: bool,
+) -> Result<Unit, String> {
     let province = map.province_of(unit.location);
     let name = &map.prov(province).abbr;
     let home = board.homes.get(power.0 as usize).is_some_and(|homes| homes.contains(&province));
@@ -147,7 +225,8 @@ fn can_build(map: &Map, board: &Board, power: PowerId, unit: Unit, build_any: bo
     let loc = map.loc(unit.location);
     match unit.kind {
         UnitKind::Army => {
-            let Some(province_loc) = map.prov(province).location.filter(|&it| map.loc(it).army_ok) else {
+            let Some(province_loc) = map.prov(province).location.filter(|&it| map.loc(it).army_ok)
+            else {
                 return Err(format!("an army cannot stand in {name}"));
             };
             Ok(Unit { kind: UnitKind::Army, location: province_loc })
@@ -157,7 +236,9 @@ fn can_build(map: &Map, board: &Board, power: PowerId, unit: Unit, build_any: bo
                 return Err(format!("a fleet cannot be built inland in {name} (DATC 6.I.2)"));
             }
             if !loc.fleet_ok {
-                return Err(format!("say which coast of {name} the fleet is built on (DATC 6.B.14)"));
+                return Err(format!(
+                    "say which coast of {name} the fleet is built on (DATC 6.B.14)"
+                ));
             }
             Ok(unit)
         }
@@ -165,7 +246,7 @@ fn can_build(map: &Map, board: &Board, power: PowerId, unit: Unit, build_any: bo
 }
 
 /// The units civil disorder removes (2023 rule, DATC 4.D.8).
-pub fn civil_disorder(map: &Map, board: &Board, power: PowerId, count: usize) -> Vec<Unit> {
+pub(super) fn civil_disorder(map: &Map, board: &Board, power: PowerId, count: usize) -> Vec<Unit> {
     if count == 0 {
         return Vec::new();
     }
@@ -176,7 +257,12 @@ pub fn civil_disorder(map: &Map, board: &Board, power: PowerId, count: usize) ->
         .map(|piece| {
             let province = map.province_of(piece.unit.location);
             let distance = distances[province.0 as usize];
-            (distance, piece.unit.kind == UnitKind::Fleet, map.prov(province).name.to_uppercase(), piece.unit)
+            (
+                distance,
+                piece.unit.kind == UnitKind::Fleet,
+                map.prov(province).name.to_uppercase(),
+                piece.unit,
+            )
         })
         .collect();
     // Farthest first; fleets before armies; then alphabetical.

@@ -67,21 +67,35 @@ pub struct RetreatResult {
 pub fn adjudicate_retreats(map: &Map, board: &Board, orders: &[Order]) -> RetreatResult {
     let mut rejected = Vec::new();
     // Chosen order per dislodged unit: (order index, target).
-    let mut chosen: Vec<Option<(usize, Option<LocationId>)>> = alloc::vec![None; board.dislodged.len()];
+    let mut chosen: Vec<Option<(usize, Option<LocationId>)>> =
+        alloc::vec![None; board.dislodged.len()];
     for (order_idx, order) in orders.iter().enumerate() {
-        let reject = |rejected: &mut Vec<Rejected>, reason: String| rejected.push(Rejected { order: order_idx, reason, forbidden_by: None });
+        let reject = |rejected: &mut Vec<Rejected>, reason: String| {
+            rejected.push(Rejected { order: order_idx, reason, forbidden_by: None })
+        };
         let Some(unit) = order.unit else {
             reject(&mut rejected, "not a retreat order".into());
             continue;
         };
         let province = map.province_of(unit.location);
-        let Some(idx) = board.dislodged.iter().position(|it| map.province_of(it.piece.unit.location) == province) else {
+        let Some(idx) = board
+            .dislodged
+            .iter()
+            .position(|it| map.province_of(it.piece.unit.location) == province)
+        else {
             reject(&mut rejected, format!("no dislodged unit in {}", map.prov(province).abbr));
             continue;
         };
         let dislodged = &board.dislodged[idx];
         if dislodged.piece.power != order.power {
-            reject(&mut rejected, format!("{} belongs to {}", map.unit_text(dislodged.piece.unit), map.pow(dislodged.piece.power).name));
+            reject(
+                &mut rejected,
+                format!(
+                    "{} belongs to {}",
+                    map.unit_text(dislodged.piece.unit),
+                    map.pow(dislodged.piece.power).name
+                ),
+            );
             continue;
         }
         if chosen[idx].is_some() {
@@ -93,9 +107,17 @@ pub fn adjudicate_retreats(map: &Map, board: &Board, orders: &[Order]) -> Retrea
             Command::Retreat { to } => match pick_target(map, dislodged, *to) {
                 Some(target) => chosen[idx] = Some((order_idx, Some(target))),
                 None => {
-                    let options: Vec<&str> = dislodged.retreats.iter().map(|&it| map.loc(it).abbr.as_str()).collect();
-                    let options = if options.is_empty() { String::from("none") } else { options.join(", ") };
-                    reject(&mut rejected, format!("cannot retreat to {} (may retreat to: {options})", map.loc(*to).abbr));
+                    let options: Vec<&str> =
+                        dislodged.retreats.iter().map(|&it| map.loc(it).abbr.as_str()).collect();
+                    let options =
+                        if options.is_empty() { String::from("none") } else { options.join(", ") };
+                    reject(
+                        &mut rejected,
+                        format!(
+                            "cannot retreat to {} (may retreat to: {options})",
+                            map.loc(*to).abbr
+                        ),
+                    );
                 }
             },
             _ => reject(&mut rejected, "not a retreat-phase order".into()),
@@ -118,7 +140,11 @@ pub fn adjudicate_retreats(map: &Map, board: &Board, orders: &[Order]) -> Retrea
         let mut left: Vec<usize> = contenders.clone();
         if left.len() > 1 {
             for mark in [AbutRule::Strait, AbutRule::Cape] {
-                let weak: Vec<usize> = left.iter().copied().filter(|&idx| crosses(map, &board.dislodged[idx], province, &mark)).collect();
+                let weak: Vec<usize> = left
+                    .iter()
+                    .copied()
+                    .filter(|&idx| crosses(map, &board.dislodged[idx], province, &mark))
+                    .collect();
                 if !weak.is_empty() && weak.len() < left.len() {
                     left.retain(|idx| !weak.contains(idx));
                 }
@@ -128,7 +154,8 @@ pub fn adjudicate_retreats(map: &Map, board: &Board, orders: &[Order]) -> Retrea
             survives[left[0]] = true;
         } else {
             for &idx in contenders {
-                bounced_with[idx] = contenders.iter().copied().filter(|&other| other != idx).collect();
+                bounced_with[idx] =
+                    contenders.iter().copied().filter(|&other| other != idx).collect();
             }
         }
     }
@@ -139,23 +166,45 @@ pub fn adjudicate_retreats(map: &Map, board: &Board, orders: &[Order]) -> Retrea
     for (idx, dislodged) in board.dislodged.iter().enumerate() {
         let piece = dislodged.piece;
         let (order, command, outcome, to, reason) = match chosen[idx] {
-            None => (None, Command::Disband, Outcome::Fails, None, String::from("no retreat ordered: disbanded")),
-            Some((order, None)) => (Some(order), Command::Disband, Outcome::Succeeds, None, String::from("disbanded")),
-            Some((order, Some(to))) if survives[idx] => {
-                (Some(order), Command::Retreat { to }, Outcome::Succeeds, Some(to), format!("retreats to {}", map.loc(to).abbr))
+            None => (
+                None,
+                Command::Disband,
+                Outcome::Fails,
+                None,
+                String::from("no retreat ordered: disbanded"),
+            ),
+            Some((order, None)) => {
+                (Some(order), Command::Disband, Outcome::Succeeds, None, String::from("disbanded"))
             }
+            Some((order, Some(to))) if survives[idx] => (
+                Some(order),
+                Command::Retreat { to },
+                Outcome::Succeeds,
+                Some(to),
+                format!("retreats to {}", map.loc(to).abbr),
+            ),
             Some((order, Some(to))) => {
-                let others: Vec<String> = bounced_with[idx].iter().map(|&other| map.unit_text(board.dislodged[other].piece.unit)).collect();
+                let others: Vec<String> = bounced_with[idx]
+                    .iter()
+                    .map(|&other| map.unit_text(board.dislodged[other].piece.unit))
+                    .collect();
                 let reason = if others.is_empty() {
                     format!("lost the retreat to {}: disbanded", map.loc(to).abbr)
                 } else {
-                    format!("bounced with {} retreating to {}: disbanded", others.join(", "), map.prov(map.province_of(to)).abbr)
+                    format!(
+                        "bounced with {} retreating to {}: disbanded",
+                        others.join(", "),
+                        map.prov(map.province_of(to)).abbr
+                    )
                 };
                 (Some(order), Command::Retreat { to }, Outcome::Fails, None, reason)
             }
         };
         if let Some(to) = to {
-            after.pieces.push(Piece { power: piece.power, unit: crate::map::Unit { kind: piece.unit.kind, location: to } });
+            after.pieces.push(Piece {
+                power: piece.power,
+                unit: crate::map::Unit { kind: piece.unit.kind, location: to },
+            });
         }
         resolutions.push(RetreatResolution { piece, order, command, outcome, to, reason });
     }
@@ -169,7 +218,8 @@ fn pick_target(map: &Map, dislodged: &Dislodged, to: LocationId) -> Option<Locat
         return Some(to);
     }
     let province = map.province_of(to);
-    let matches: Vec<LocationId> = dislodged.retreats.iter().copied().filter(|&it| map.province_of(it) == province).collect();
+    let matches: Vec<LocationId> =
+        dislodged.retreats.iter().copied().filter(|&it| map.province_of(it) == province).collect();
     match (matches.as_slice(), map.loc(to).coast.is_some()) {
         ([one], false) => Some(*one),
         _ => None,
