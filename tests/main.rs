@@ -14,3 +14,6 @@ mod robustness;
 
 // DATC v3.0: every chapter-6 case as data.
 mod datc;
+
+// The batch interface (judgepad adjudicate): a random game round trip.
+mod batch;

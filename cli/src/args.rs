@@ -10,6 +10,8 @@ pub(crate) enum Command {
     Dump { file: String },
     /// `judgepad phases FILE [--count N] [--from PHASE] [--changes]`
     Phases { file: String, count: usize, from: Option<String>, changes: bool },
+    /// `judgepad adjudicate` (JSON Lines on stdin)
+    Adjudicate,
     /// `judgepad bench [--save]`
     Bench { save: bool },
     /// `judgepad help`
@@ -21,6 +23,7 @@ usage: judgepad check [--json] FILE...      diagnostics for .map files (exit 1 o
        judgepad dump FILE --json            the resolved map as JSON
        judgepad phases FILE [--count N] [--from PHASE] [--changes]
                                             the calendar: ABBR<TAB>Long name per phase
+       judgepad adjudicate                  JSON Lines in, JSON Lines out (docs/batch.md)
        judgepad bench [--save]              timings (build with --profile native)
 FILE may also name a bundled variant (e.g. `standard`).";
 
@@ -79,6 +82,7 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
             _ => Err("`phases` needs exactly one FILE".to_string()),
         },
         "bench" => Ok(Command::Bench { save }),
+        "adjudicate" => Ok(Command::Adjudicate),
         "help" | "--help" | "-h" => Ok(Command::Help),
         other => Err(format!("unknown command `{other}`")),
     }

@@ -16,6 +16,10 @@ pub(crate) fn run(command: Command) -> Result<u8, String> {
             phases::run(&file, count, from.as_deref(), changes)
         }
         Command::Bench { save } => bench::run(save),
+        Command::Adjudicate => {
+            crate::batch::run_stdio().map_err(|err| err.to_string())?;
+            Ok(0)
+        }
         Command::Help => {
             println!("{}", args::USAGE);
             Ok(0)

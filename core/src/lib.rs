@@ -4,7 +4,9 @@
 //! Reading order: [`text`] (spans, line/column conversion) and
 //! [`diagnostics`] (the diagnostic model) first; then [`syntax`] (lossless
 //! lexing and line classification), [`map`] (loading, validation and the
-//! resolved [`map::Map`]).
+//! resolved [`map::Map`]), [`calendar`] (FLOW, phases, IN/FROM), [`orders`]
+//! (order text over the map's names), [`board`] (the position),
+//! [`adjudicate`] (movement, retreats, adjustments) and [`game`] (the loop).
 //!
 //! Invariants: no IO (files come through [`map::Sources`]), no clocks, no
 //! panics on user input (everything that reads user text returns a value and
@@ -19,12 +21,13 @@ extern crate alloc;
 #[cfg(test)]
 extern crate std;
 
-#[cfg(feature = "bundled")]
 pub mod adjudicate;
 pub mod board;
+#[cfg(feature = "bundled")]
 pub mod bundled;
 pub mod calendar;
 pub mod diagnostics;
+pub mod game;
 pub mod map;
 pub mod name;
 mod omap;

@@ -1,0 +1,34 @@
+//! `judgepad`: the command line for variant designers' CI and bots.
+//!
+//! `check` prints map diagnostics rustc-style (or as JSON) and fails on
+//! errors; `dump` prints the resolved map as JSON; `phases` prints the
+//! calendar; `adjudicate` runs JSON Lines of positions and orders through the
+//! adjudicator; `bench` times the core. The CLI is the only crate that
+//! touches the filesystem and the terminal: it reads files (UTF-8, else
+//! latin-1), resolves USE from the file's folder and then the bundled maps,
+//! and renders core's byte spans as lines and columns.
+
+mod args;
+pub mod batch;
+mod commands;
+mod render;
+mod sources;
+
+/// Runs the command line; returns the exit code.
+pub fn run(argv: &[String]) -> u8 {
+    let command = match args::parse(argv) {
+        Ok(command) => command,
+        Err(message) => {
+            eprintln!("judgepad: {message}");
+            eprintln!("{}", args::USAGE);
+            return 2;
+        }
+    };
+    match commands::run(command) {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("judgepad: {message}");
+            2
+        }
+    }
+}

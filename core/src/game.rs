@@ -1,0 +1,347 @@
+//! The game loop: map + calendar + position, advanced phase by phase.
+//!
+//! [`Game::advance`] adjudicates the current phase with the given orders,
+//! then steps the calendar: it applies the map of the next phase (IN/FROM
+//! blocks, moving or removing units the new terrain cannot hold), captures
+//! supply centres on entering an adjustment phase (as DPjudge does), checks
+//! victory, and skips retreat phases with nothing to retreat and adjustment
+//! phases with nothing to adjust. Other phase types (e.g. `INCOME`) are
+//! pauses: `advance` with no orders steps past them. Undo pops the history.
+//! Same input, same output: nothing here depends on time or hashing.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::adjudicate::{
+    self, AdjustmentResult, MovementResult, RetreatResult, Rulebook, adjustment_counts,
+};
+use crate::board::{Board, Piece};
+use crate::calendar::{Calendar, Phase, PhaseKind, calendar};
+use crate::diagnostics::Diagnostic;
+use crate::map::{Map, PowerId, ProvinceId, Unit, UnitKind};
+use crate::orders::{Order, OrderPhase};
+
+/// What a phase's adjudication produced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Report {
+    /// A movement phase.
+    Movement(MovementResult),
+    /// A retreat phase.
+    Retreats(RetreatResult),
+    /// An adjustment phase.
+    Adjustments(AdjustmentResult),
+    /// A phase type judgepad does not adjudicate (a pause).
+    Pause,
+}
+
+/// Whether the game goes on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Playing.
+    Playing,
+    /// Won (or shared) by these powers.
+    Won(Vec<PowerId>),
+}
+
+/// A played phase, for history and undo.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
+    /// The phase.
+    pub phase: Phase,
+    /// The position before it.
+    pub board: Board,
+    /// The map in force during it.
+    pub map: Map,
+    /// What happened.
+    pub report: Report,
+    /// Unit changes caused by the next phase's map (moved or removed units).
+    pub morphs: Vec<String>,
+}
+
+/// A game in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    /// The static map (as loaded).
+    pub base: Map,
+    /// The calendar.
+    pub calendar: Calendar,
+    /// The map in force in the current phase.
+    pub map: Map,
+    /// The current phase.
+    pub phase: Phase,
+    /// The position.
+    pub board: Board,
+    /// Played phases, oldest first.
+    pub history: Vec<Turn>,
+    /// Playing or won.
+    pub status: Status,
+}
+
+impl Game {
+    /// A new game at the map's first phase (moved back to the preceding
+    /// adjustment phase under RULE MOBILIZE or BLANK_BOARD).
+    pub fn new(base: Map) -> (Game, Vec<Diagnostic>) {
+        let (cal, mut diags) = calendar(&base);
+        let mut phase = cal.phases().next().unwrap_or_else(|| cal.begin.clone());
+        if base.has_rule("MOBILIZE") || base.has_rule("BLANK_BOARD") {
+            let mut back = phase.clone();
+            for _ in 0..cal.seq.len() {
+                match cal.previous(&back) {
+                    Some(prev) if prev.phase_kind() == PhaseKind::Adjustments => {
+                        phase = prev;
+                        break;
+                    }
+                    Some(prev) => back = prev,
+                    None => break,
+                }
+            }
+        }
+        let (map, map_diags) = cal.map_at(&base, &phase);
+        diags.extend(map_diags);
+        let board = Board::initial(&map);
+        let game = Game {
+            base,
+            calendar: cal,
+            map,
+            phase,
+            board,
+            history: Vec::new(),
+            status: Status::Playing,
+        };
+        (game, diags)
+    }
+
+    /// The kind of orders the current phase takes (`None`: a pause).
+    pub fn order_phase(&self) -> Option<OrderPhase> {
+        match self.phase.phase_kind() {
+            PhaseKind::Movement => Some(OrderPhase::Movement),
+            PhaseKind::Retreats => Some(OrderPhase::Retreats),
+            PhaseKind::Adjustments => Some(OrderPhase::Adjustments),
+            PhaseKind::Other => None,
+        }
+    }
+
+    /// Adjudicates the current phase with `orders` and moves to the next
+    /// phase that needs attention.
+    pub fn advance(&mut self, orders: &[Order]) -> &Turn {
+        let before = self.board.clone();
+        let (report, after) = run_phase(&self.map, &self.phase, &self.board, orders);
+        self.board = after;
+        let played = self.phase.clone();
+        let played_map = self.map.clone();
+        let (next, morphs, status) =
+            step(&self.calendar, &self.base, &mut self.map, &mut self.board, &played);
+        self.status = status;
+        self.phase = next;
+        self.history.push(Turn { phase: played, board: before, map: played_map, report, morphs });
+        self.history.last().expect("just pushed")
+    }
+
+    /// Goes back one phase. Returns whether there was one.
+    pub fn undo(&mut self) -> bool {
+        let Some(turn) = self.history.pop() else { return false };
+        self.phase = turn.phase;
+        self.board = turn.board;
+        self.map = turn.map;
+        self.status = Status::Playing;
+        true
+    }
+}
+
+/// The centre count a power needs to win in `phase`'s year: the VICTORY
+/// list (indexed by year difference, as DPjudge does) or a majority.
+pub fn victory_threshold(cal: &Calendar, map: &Map, phase: &Phase) -> i64 {
+    cal.victory_threshold(phase.year).unwrap_or(map.supply_centers.len() as i64 / 2 + 1)
+}
+
+/// Powers that have won on entering `phase` (DPjudge's criteria: enough
+/// centres, and alone in the lead unless RULE SHARED_VICTORY).
+pub fn winners(cal: &Calendar, map: &Map, board: &Board, phase: &Phase) -> Vec<PowerId> {
+    let win = victory_threshold(cal, map, phase);
+    let counts: Vec<i64> = (0..map.powers.len())
+        .map(|idx| board.centers_of(PowerId(idx as u32)).count() as i64)
+        .collect();
+    let best = counts.iter().copied().max().unwrap_or(0);
+    let leaders: Vec<PowerId> = counts
+        .iter()
+        .enumerate()
+        .filter(|(_, count)| **count == best && **count >= win)
+        .map(|(idx, _)| PowerId(idx as u32))
+        .collect();
+    if leaders.len() > 1 && !map.has_rule("SHARED_VICTORY") {
+        return Vec::new();
+    }
+    leaders
+}
+
+/// Steps from the phase just played (`from`, whose result is `board`) to the
+/// next phase that needs attention. Dislodged units with nowhere to go are
+/// destroyed; the next phase's map is applied; centres are captured on
+/// entering an adjustment phase; empty retreat and adjustment phases are
+/// skipped. Returns the phase, the unit changes, and the game status.
+pub fn step(
+    cal: &Calendar,
+    base: &Map,
+    map: &mut Map,
+    board: &mut Board,
+    from: &Phase,
+) -> (Phase, Vec<String>, Status) {
+    let mut morphs = Vec::new();
+    board.dislodged.retain(|it| {
+        if it.retreats.is_empty() {
+            morphs.push(format!("{} destroyed: nowhere to retreat", map.unit_text(it.piece.unit)));
+            false
+        } else {
+            true
+        }
+    });
+    let mut next = from.clone();
+    for _ in 0..64 {
+        let Some(candidate) = cal.next(&next) else { break };
+        next = candidate;
+        let (next_map, _) = cal.map_at(base, &next);
+        if next_map != *map {
+            let (moved, changes) = remap(map, &next_map, board);
+            *board = moved;
+            morphs.extend(changes);
+            *map = next_map;
+        }
+        match next.phase_kind() {
+            PhaseKind::Movement | PhaseKind::Other => break,
+            PhaseKind::Retreats => {
+                if !board.dislodged.is_empty() {
+                    break;
+                }
+            }
+            PhaseKind::Adjustments => {
+                capture_centers(map, board);
+                if cal.new_homes.contains(&next.year) {
+                    for (idx, homes) in board.homes.iter_mut().enumerate() {
+                        *homes = board
+                            .owners
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, owner)| **owner == Some(PowerId(idx as u32)))
+                            .map(|(p, _)| ProvinceId(p as u32))
+                            .collect();
+                    }
+                }
+                let won = winners(cal, map, board, &next);
+                if !won.is_empty() {
+                    return (next, morphs, Status::Won(won));
+                }
+                if adjustment_counts(map, board).iter().any(|&count| count != 0) {
+                    break;
+                }
+            }
+        }
+    }
+    (next, morphs, Status::Playing)
+}
+
+/// Adjudicates one phase of any kind.
+pub fn run_phase(map: &Map, phase: &Phase, board: &Board, orders: &[Order]) -> (Report, Board) {
+    match phase.phase_kind() {
+        PhaseKind::Movement => {
+            let res = adjudicate::adjudicate_movement(map, board, orders, Rulebook::of(map));
+            let after = res.board.clone();
+            (Report::Movement(res), after)
+        }
+        PhaseKind::Retreats => {
+            let res = adjudicate::adjudicate_retreats(map, board, orders);
+            let after = res.board.clone();
+            (Report::Retreats(res), after)
+        }
+        PhaseKind::Adjustments => {
+            let res = adjudicate::adjudicate_adjustments(map, board, orders);
+            let after = res.board.clone();
+            (Report::Adjustments(res), after)
+        }
+        PhaseKind::Other => (Report::Pause, board.clone()),
+    }
+}
+
+/// Supply centres occupied by a unit change hands (DPjudge's captureCenters).
+pub fn capture_centers(map: &Map, board: &mut Board) {
+    for piece in &board.pieces {
+        let province = map.province_of(piece.unit.location);
+        if map.prov(province).supply_center {
+            board.owners[province.0 as usize] = Some(piece.power);
+        }
+    }
+}
+
+/// Moves a position from one map to another (IN/FROM changed the map):
+/// ids are re-found by abbreviation; a fleet in a province that now has
+/// coasts goes to its last-listed coast; a unit the new terrain cannot hold
+/// is removed, or kept where RULE HIBERNATE is in force. Returns the changes.
+pub fn remap(old: &Map, new: &Map, board: &Board) -> (Board, Vec<String>) {
+    let mut changes = Vec::new();
+    let hibernate = new.has_rule("HIBERNATE");
+    let mut res = Board {
+        pieces: Vec::new(),
+        dislodged: Vec::new(),
+        owners: alloc::vec![None; new.provinces.len()],
+        homes: alloc::vec![Vec::new(); new.powers.len()],
+        contested: Vec::new(),
+    };
+    let province = |id: ProvinceId| new.province(&old.prov(id).abbr);
+    let power = |id: PowerId| new.power(&old.pow(id).name);
+    for (idx, owner) in board.owners.iter().enumerate() {
+        if let (Some(owner), Some(province)) =
+            (owner.and_then(power), province(ProvinceId(idx as u32)))
+        {
+            res.owners[province.0 as usize] = Some(owner);
+        }
+    }
+    for (idx, homes) in board.homes.iter().enumerate() {
+        if let Some(new_power) = power(PowerId(idx as u32)) {
+            res.homes[new_power.0 as usize] = homes.iter().filter_map(|&it| province(it)).collect();
+        }
+    }
+    res.contested = board.contested.iter().filter_map(|&it| province(it)).collect();
+    for piece in &board.pieces {
+        let text = old.unit_text(piece.unit);
+        let Some(new_power) = power(piece.power) else {
+            changes.push(format!("{text} removed: its power left the map"));
+            continue;
+        };
+        let abbr = &old.loc(piece.unit.location).abbr;
+        let mut location = new.location(abbr);
+        if let Some(loc) = location
+            && !new.valid_unit(piece.unit.kind, loc)
+        {
+            location = None;
+            // A fleet in a province that became multi-coast: the last coast.
+            if piece.unit.kind == UnitKind::Fleet {
+                let prov = new.province_of(loc);
+                if let Some(&coast) = new
+                    .prov(prov)
+                    .coasts
+                    .iter()
+                    .rev()
+                    .find(|&&coast| new.valid_unit(UnitKind::Fleet, coast))
+                {
+                    changes.push(format!("{text} moved to {}", new.loc(coast).abbr));
+                    location = Some(coast);
+                }
+            }
+            if location.is_none() && hibernate {
+                changes.push(format!("{text} hibernates: the terrain cannot hold it"));
+                location = Some(loc);
+            }
+        } else if location.is_none() {
+            // A coast that disappeared: the province itself, for a fleet that can stand there.
+            let province = crate::map::names::province_part(abbr);
+            location = new.location(province).filter(|&loc| new.valid_unit(piece.unit.kind, loc));
+        }
+        match location {
+            Some(location) => res
+                .pieces
+                .push(Piece { power: new_power, unit: Unit { kind: piece.unit.kind, location } }),
+            None => changes.push(format!("{text} destroyed: the terrain cannot hold it")),
+        }
+    }
+    (res, changes)
+}
