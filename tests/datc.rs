@@ -25,8 +25,8 @@ const SECTIONS: &[(&str, &str)] = &[
 ];
 
 #[derive(Default)]
-struct Case {
-    id: String,
+pub(crate) struct Case {
+    pub(crate) id: String,
     phase: String,
     owns: Vec<(String, Vec<String>)>,
     units: Vec<(String, String, String)>,
@@ -35,9 +35,11 @@ struct Case {
     after: Vec<(String, String, String)>,
     dislodged: Vec<(String, String, String)>,
     has_after: bool,
+    /// Map text (`map …` lines); empty means the standard map.
+    map_text: String,
 }
 
-fn parse_cases(text: &str) -> Vec<Case> {
+pub(crate) fn parse_cases(text: &str) -> Vec<Case> {
     let mut cases: Vec<Case> = Vec::new();
     let mut in_retreat = false;
     for line in text.lines().map(str::trim).filter(|it| !it.is_empty() && !it.starts_with('#')) {
@@ -54,6 +56,10 @@ fn parse_cases(text: &str) -> Vec<Case> {
             (parts[0].to_string(), parts[1].to_string(), parts[2].to_string())
         };
         match word {
+            "map" => {
+                case.map_text.push_str(rest);
+                case.map_text.push('\n');
+            }
             "phase" => case.phase = rest.to_string(),
             "owns" => {
                 let (power, locs) = rest.split_once(':').unwrap();
@@ -119,6 +125,19 @@ fn read_orders(
         .collect()
 }
 
+pub(crate) fn run_case(case: &Case) -> Result<(), String> {
+    if case.map_text.is_empty() {
+        let (map, _) =
+            map::load("standard.map", &bundled::source("standard.map").unwrap(), &Bundled);
+        return run(&map, case);
+    }
+    let (map, diags) = map::load("variant.map", &case.map_text, &Bundled);
+    if let Some(error) = diags.iter().find(|it| it.is_error()) {
+        return Err(format!("  the case's map has an error: {} {}\n", error.code, error.message));
+    }
+    run(&map, case)
+}
+
 fn run(map: &Map, case: &Case) -> Result<(), String> {
     let mut problems = String::new();
     let mut board = Board::initial(map);
@@ -135,7 +154,7 @@ fn run(map: &Map, case: &Case) -> Result<(), String> {
         .collect();
     if !case.owns.is_empty() {
         board.owners = vec![None; map.provinces.len()];
-        for (power_name, locs) in &case.owns {
+        for (power_name, locs) in case.owns.iter().filter(|(_, locs)| !locs.is_empty()) {
             for loc in locs {
                 board.owners[map.province(loc).unwrap().0 as usize] = Some(power(map, power_name));
             }

@@ -17,3 +17,6 @@ mod datc;
 
 // The batch interface (judgepad adjudicate): a random game round trip.
 mod batch;
+
+// Variant rules of the map language, on small maps.
+mod variants;

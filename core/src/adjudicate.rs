@@ -268,6 +268,27 @@ impl<'a> Ctx<'a> {
                 );
                 continue;
             }
+            if self.map.pow(piece.power).dummy {
+                if self.map.has_rule("CD_DUMMIES") {
+                    reject(
+                        self,
+                        "a dummy power is in civil disorder: its units hold (RULE CD_DUMMIES)"
+                            .into(),
+                        None,
+                    );
+                    continue;
+                }
+                if self.map.has_rule("IMMOBILE_DUMMIES")
+                    && matches!(order.command, Command::Move { .. })
+                {
+                    reject(
+                        self,
+                        "a dummy power's units cannot move (RULE IMMOBILE_DUMMIES)".into(),
+                        None,
+                    );
+                    continue;
+                }
+            }
             match self.legal(idx, &order.command) {
                 Ok(kind) => match &chosen[idx] {
                     Some((other, _)) if self.orders[*other].command != order.command => {
@@ -343,6 +364,9 @@ impl<'a> Ctx<'a> {
                         let abut = map
                             .abuts(Some(UnitKind::Fleet), here, Reach::Move, target)
                             .expect("checked by fleet_target");
+                        if let Some(why) = restriction(map, self.board, piece.power, abut) {
+                            return Err((why, Some(abut.at)));
+                        }
                         Ok(Kind::Move(self.make_move(target, false, abut.rules.as_slice())))
                     }
                     UnitKind::Army => {
@@ -358,11 +382,19 @@ impl<'a> Ctx<'a> {
                         }
                         let direct = map.abuts(Some(UnitKind::Army), here, Reach::Move, target);
                         if let (Some(abut), false) = (direct, *via_convoy) {
-                            return Ok(Kind::Move(self.make_move(
-                                target,
-                                false,
-                                abut.rules.as_slice(),
-                            )));
+                            match restriction(map, self.board, piece.power, abut) {
+                                None => {
+                                    return Ok(Kind::Move(self.make_move(
+                                        target,
+                                        false,
+                                        abut.rules.as_slice(),
+                                    )));
+                                }
+                                Some(why) if !self.route_possible(here_prov, to_prov) => {
+                                    return Err((why, Some(abut.at)));
+                                }
+                                Some(_) => (),
+                            }
                         }
                         if self.route_possible(here_prov, to_prov) {
                             let rules = direct.map_or(&[][..], |abut| abut.rules.as_slice());
@@ -442,11 +474,14 @@ impl<'a> Ctx<'a> {
                             Some(abut.at),
                         ))
                     }
-                    Some(_) => Ok(Kind::Support {
-                        target: target_idx,
-                        dest: dest.map(|_| (reach_prov, coast)),
-                        matched: false,
-                    }),
+                    Some(abut) => match restriction(map, self.board, piece.power, abut) {
+                        Some(why) => Err((why, Some(abut.at))),
+                        None => Ok(Kind::Support {
+                            target: target_idx,
+                            dest: dest.map(|_| (reach_prov, coast)),
+                            matched: false,
+                        }),
+                    },
                 }
             }
             Command::Convoy { from, to } => {
@@ -1306,6 +1341,55 @@ impl<'a> Ctx<'a> {
         }
         "failed".into()
     }
+}
+
+/// Why a unit of `power` may not cross `abut` (`P:X` power restrictions,
+/// `:X` one-way abuts, `X(SC,…)` ownership restrictions), or `None`.
+pub fn restriction(
+    map: &Map,
+    board: &Board,
+    power: PowerId,
+    abut: &crate::map::Abut,
+) -> Option<String> {
+    for rule in &abut.rules {
+        match rule {
+            AbutRule::Powers(letters) => {
+                let letter = map.pow(power).abbrev;
+                if !letters.contains(letter) {
+                    return Some(if letters.is_empty() {
+                        format!("`:{}` is a one-way abut: nobody crosses this way", abut.written)
+                    } else {
+                        format!(
+                            "only powers {letters} may cross to {} (`{letters}:{}`)",
+                            abut.written, abut.written
+                        )
+                    });
+                }
+            }
+            AbutRule::Centers(centers) => {
+                let missing: Vec<&str> = centers
+                    .iter()
+                    .map(|it| it.as_str())
+                    .filter(|center| {
+                        map.province(center).is_none_or(|p| {
+                            board.owners.get(p.0 as usize).copied().flatten() != Some(power)
+                        })
+                    })
+                    .collect();
+                if !missing.is_empty() {
+                    return Some(format!(
+                        "crossing to {} needs owning {} (`{}({})`)",
+                        abut.written,
+                        missing.join(", "),
+                        abut.written,
+                        centers.join(",")
+                    ));
+                }
+            }
+            AbutRule::Strait | AbutRule::Cape | AbutRule::Other(_) => (),
+        }
+    }
+    None
 }
 
 /// Half-point strengths as text: `2`, `1.5`.

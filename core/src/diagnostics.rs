@@ -232,7 +232,9 @@ pub mod codes {
         BAD_NEWHOMES = "bad-newhomes", Error, "NEWHOMES needs years";
         BAD_DIRECTIVES = "bad-directives", Error, "A DIRECTIVES stanza line is malformed";
         UNCLOSED_DIRECTIVES = "unclosed-directives", Warning, "A DIRECTIVES stanza runs to the end of the file";
-        UNKNOWN_RULE = "unknown-rule", Warning, "A RULE judgepad does not implement";
+        UNKNOWN_RULE = "unknown-rule", Warning, "A RULE name DPjudge does not know";
+        UNIMPLEMENTED_RULE = "unimplemented-rule", Warning, "A DPjudge RULE judgepad does not implement yet";
+        JUDGE_RULE = "judge-rule", Note, "A RULE about running games on the judge, nothing to adjudicate";
         // Calendar.
         FLOW_NO_COLON = "flow-no-colon", Error, "A FLOW item needs SEASON:PHASE";
         FLOW_COLONS = "flow-colons", Error, "A FLOW item has more than one colon";

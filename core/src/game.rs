@@ -159,8 +159,22 @@ pub fn victory_threshold(cal: &Calendar, map: &Map, phase: &Phase) -> i64 {
 /// centres, and alone in the lead unless RULE SHARED_VICTORY).
 pub fn winners(cal: &Calendar, map: &Map, board: &Board, phase: &Phase) -> Vec<PowerId> {
     let win = victory_threshold(cal, map, phase);
+    let victory_homes = map.has_rule("VICTORY_HOMES");
+    // RULE VICTORY_HOMES: count the home centres captured from others.
     let counts: Vec<i64> = (0..map.powers.len())
-        .map(|idx| board.centers_of(PowerId(idx as u32)).count() as i64)
+        .map(|idx| {
+            board
+                .centers_of(PowerId(idx as u32))
+                .filter(|&center| {
+                    !victory_homes
+                        || map
+                            .powers
+                            .iter()
+                            .enumerate()
+                            .any(|(other, spec)| other != idx && spec.homes.contains(&center))
+                })
+                .count() as i64
+        })
         .collect();
     let best = counts.iter().copied().max().unwrap_or(0);
     let leaders: Vec<PowerId> = counts

@@ -17,12 +17,35 @@ use crate::board::{Board, Piece};
 use crate::map::{Map, PowerId, ProvinceId, Terrain, Unit, UnitKind};
 use crate::orders::{Command, Order};
 
-/// How many units each power must build (positive) or remove (negative).
+/// How many units each power must build (positive) or remove (negative):
+/// centres minus units, plus RESERVES while the power owns a home centre,
+/// plus MILITIA for units standing on its own home centres (as documented;
+/// RULE NO_RESERVES / NO_MILITIA turn them off).
 pub fn adjustment_counts(map: &Map, board: &Board) -> Vec<i64> {
     (0..map.powers.len())
         .map(|idx| {
             let power = PowerId(idx as u32);
-            board.centers_of(power).count() as i64 - board.units_of(power).count() as i64
+            let homes = board.homes.get(idx).map(Vec::as_slice).unwrap_or(&[]);
+            let owns_home = homes
+                .iter()
+                .any(|home| board.owners.get(home.0 as usize).copied().flatten() == Some(power));
+            let mut allowed = board.centers_of(power).count() as i64;
+            if owns_home && !map.has_rule("NO_RESERVES") {
+                allowed += i64::from(map.pow(power).reserves);
+            }
+            if !map.has_rule("NO_MILITIA") {
+                let on_homes = board
+                    .units_of(power)
+                    .filter(|piece| {
+                        let province = map.province_of(piece.unit.location);
+                        homes.contains(&province)
+                            && board.owners.get(province.0 as usize).copied().flatten()
+                                == Some(power)
+                    })
+                    .count() as i64;
+                allowed += on_homes.min(i64::from(map.pow(power).militia));
+            }
+            allowed - board.units_of(power).count() as i64
         })
         .collect()
 }
@@ -68,6 +91,9 @@ pub fn adjudicate_adjustments(map: &Map, board: &Board, orders: &[Order]) -> Adj
             orders.iter().enumerate().filter(|(_, order)| order.power == power).collect();
         if count > 0 {
             let mut left = count;
+            let mut claims_left = map.pow(power).claims;
+            // Provinces built in so far this phase (for alternative-home limits).
+            let mut built: Vec<ProvinceId> = Vec::new();
             for (order_idx, order) in mine {
                 let reject = |rejected: &mut Vec<Rejected>, reason: String| {
                     rejected.push(Rejected { order: order_idx, reason, forbidden_by: None })
@@ -89,10 +115,19 @@ pub fn adjudicate_adjustments(map: &Map, board: &Board, orders: &[Order]) -> Adj
                         });
                     }
                     (Command::Build, Some(unit)) => {
-                        match can_build(map, &after, power, unit, build_any) {
+                        match can_build(
+                            map,
+                            &mut after,
+                            power,
+                            unit,
+                            build_any,
+                            &mut claims_left,
+                            &built,
+                        ) {
                             Ok(unit) => {
                                 left -= 1;
                                 after.pieces.push(Piece { power, unit });
+                                built.push(map.province_of(unit.location));
                                 adjustments.push(Adjustment {
                                     power,
                                     order: Some(order_idx),
@@ -112,6 +147,58 @@ pub fn adjudicate_adjustments(map: &Map, board: &Board, orders: &[Order]) -> Adj
                             map.pow(power).name
                         ),
                     ),
+                }
+            }
+            if left > 0
+                && map.has_rule("CD_BUILDS")
+                && !orders.iter().any(|order| order.power == power)
+            {
+                // A power in civil disorder builds (DPjudge picks at random;
+                // judgepad picks deterministically: sites in order, armies first).
+                let sites: Vec<ProvinceId> =
+                    after.homes.get(power_idx).cloned().unwrap_or_default();
+                for site in sites {
+                    if left == 0 {
+                        break;
+                    }
+                    let prov = map.prov(site);
+                    let armies = prov
+                        .location
+                        .into_iter()
+                        .map(|location| Unit { kind: UnitKind::Army, location });
+                    let fleets = prov
+                        .location
+                        .into_iter()
+                        .chain(prov.coasts.iter().copied())
+                        .map(|location| Unit { kind: UnitKind::Fleet, location });
+                    let candidates: Vec<Unit> = armies.chain(fleets).collect();
+                    for unit in candidates {
+                        if let Ok(unit) = can_build(
+                            map,
+                            &mut after,
+                            power,
+                            unit,
+                            build_any,
+                            &mut claims_left,
+                            &built,
+                        ) {
+                            left -= 1;
+                            after.pieces.push(Piece { power, unit });
+                            built.push(map.province_of(unit.location));
+                            adjustments.push(Adjustment {
+                                power,
+                                order: None,
+                                command: Command::Build,
+                                unit: Some(unit),
+                                outcome: Outcome::Succeeds,
+                                reason: format!(
+                                    "civil disorder builds {} (RULE CD_BUILDS)",
+                                    map.unit_text(unit)
+                                ),
+                            });
+                            break;
+                        }
+                    }
                 }
             }
             for _ in 0..left {
@@ -203,33 +290,93 @@ pub fn adjudicate_adjustments(map: &Map, board: &Board, orders: &[Order]) -> Adj
 }
 
 /// Whether `power` may build `unit` now; the unit to place (coast resolved).
+/// Sites: owned, empty home centres (any owned centre under RULE BUILD_ANY,
+/// or with an unused `&SC` claim, which makes it a home); factories (`+X`,
+/// unless NO_FACTORIES); partisan sites (`*X`) while the power owns some but
+/// not all of its home centres (unless NO_PARTISANS).
 fn can_build(
     map: &Map,
-    board: &Board,
+    board: &mut Board,
     power: PowerId,
     unit: Unit,
     build_any: bool,
+    claims_left: &mut u32,
+    built_here: &[ProvinceId],
 ) -> Result<Unit, String> {
     let province = map.province_of(unit.location);
-    let name = &map.prov(province).abbr;
-    let home = board.homes.get(power.0 as usize).is_some_and(|homes| homes.contains(&province));
-    if board.owners.get(province.0 as usize).copied().flatten() != Some(power) {
-        return Err(format!("{name} is not owned by {}", map.pow(power).name));
+    let name = map.prov(province).abbr.clone();
+    let spec = map.pow(power);
+    let homes = board.homes.get(power.0 as usize).cloned().unwrap_or_default();
+    let owned = board.owners.get(province.0 as usize).copied().flatten() == Some(power);
+    let owned_homes = homes
+        .iter()
+        .filter(|home| board.owners.get(home.0 as usize).copied().flatten() == Some(power))
+        .count();
+    let factory = spec.factories.contains(&province) && !map.has_rule("NO_FACTORIES");
+    let partisan = spec.partisans.contains(&province)
+        && !map.has_rule("NO_PARTISANS")
+        && owned_homes > 0
+        && owned_homes < homes.len();
+    let mut claim = false;
+    // RULE HOME_BUILDS: any owned centre that was anyone's home at the start.
+    let any_home =
+        map.has_rule("HOME_BUILDS") && map.powers.iter().any(|it| it.homes.contains(&province));
+    // RULE REMOTE_BUILDS: only while owning an original home; then anywhere
+    // owned, unless HOME_BUILDS restricts the sites.
+    let remote = map.has_rule("REMOTE_BUILDS");
+    if remote
+        && !spec
+            .homes
+            .iter()
+            .any(|home| board.owners.get(home.0 as usize).copied().flatten() == Some(power))
+    {
+        return Err(format!(
+            "{} owns none of its original home centres, so it cannot build (RULE REMOTE_BUILDS)",
+            spec.name
+        ));
     }
-    if !home && !build_any {
-        return Err(format!("{name} is not a home centre of {} (DATC 6.I.6)", map.pow(power).name));
+    let build_any = build_any || (remote && !map.has_rule("HOME_BUILDS"));
+    if !factory && !partisan {
+        if !owned {
+            return Err(format!("{name} is not owned by {}", spec.name));
+        }
+        if !homes.contains(&province) && !build_any && !any_home {
+            if *claims_left == 0 || !map.prov(province).supply_center {
+                return Err(format!("{name} is not a home centre of {} (DATC 6.I.6)", spec.name));
+            }
+            claim = true;
+        }
     }
     if board.piece_in(map, province).is_some() {
         return Err(format!("{name} is occupied (DATC 6.I.3)"));
     }
+    // Alternative homes (@X(H1,H2)) add sites, not builds: X and the homes
+    // it stands for share their builds.
+    for (site, limits) in spec.alternatives.iter().filter(|(_, limits)| !limits.is_empty()) {
+        let group: Vec<ProvinceId> =
+            core::iter::once(*site).chain(limits.iter().copied()).collect();
+        if group.contains(&province) {
+            let built = built_here.iter().filter(|it| group.contains(it)).count();
+            if built >= limits.len() {
+                let names: Vec<&str> = group.iter().map(|&it| map.prov(it).abbr.as_str()).collect();
+                return Err(format!(
+                    "{} is an alternative to {}: only {} build(s) among {}",
+                    map.prov(*site).abbr,
+                    names[1..].join(", "),
+                    limits.len(),
+                    names.join(", ")
+                ));
+            }
+        }
+    }
     let loc = map.loc(unit.location);
-    match unit.kind {
+    let placed = match unit.kind {
         UnitKind::Army => {
             let Some(province_loc) = map.prov(province).location.filter(|&it| map.loc(it).army_ok)
             else {
                 return Err(format!("an army cannot stand in {name}"));
             };
-            Ok(Unit { kind: UnitKind::Army, location: province_loc })
+            Unit { kind: UnitKind::Army, location: province_loc }
         }
         UnitKind::Fleet => {
             if map.prov(province).terrain == Terrain::Land {
@@ -240,9 +387,17 @@ fn can_build(
                     "say which coast of {name} the fleet is built on (DATC 6.B.14)"
                 ));
             }
-            Ok(unit)
+            unit
+        }
+    };
+    if claim {
+        // An `&SC` claim: the centre becomes a home for good.
+        *claims_left -= 1;
+        if let Some(homes) = board.homes.get_mut(power.0 as usize) {
+            homes.push(province);
         }
     }
+    Ok(placed)
 }
 
 /// The units civil disorder removes (2023 rule, DATC 4.D.8).

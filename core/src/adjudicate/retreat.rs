@@ -22,6 +22,13 @@ pub fn retreat_options(map: &Map, board: &Board, dislodged: &Dislodged) -> Vec<L
     let mut res: Vec<LocationId> = Vec::new();
     for to in map.moves(unit.kind, unit.location) {
         let province = map.province_of(to);
+        let restricted =
+            map.abuts(Some(unit.kind), unit.location, Reach::Move, to).is_some_and(|abut| {
+                crate::adjudicate::restriction(map, board, dislodged.piece.power, abut).is_some()
+            });
+        if restricted {
+            continue;
+        }
         if board.piece_in(map, province).is_some() || board.contested.contains(&province) {
             continue;
         }

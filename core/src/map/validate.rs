@@ -388,7 +388,25 @@ pub(crate) fn check_raw(raw: &Raw, diags: &mut Vec<Diagnostic>) -> Checked {
     }
     for tok in &raw.rules {
         let name = tok.text.trim_start_matches('!');
-        if !KNOWN_RULES.contains(&name) {
+        if IMPLEMENTED_RULES.contains(&name) {
+            continue;
+        }
+        if JUDGE_RULES.contains(&name) {
+            diags.push(Diagnostic::new(
+                codes::JUDGE_RULE,
+                tok.at,
+                format!("RULE {name} concerns how the DPjudge server runs a game (press, deadlines, visibility, money); a playground has nothing to apply"),
+            ));
+            continue;
+        }
+        if KNOWN_RULES.contains(&name) {
+            diags.push(
+                Diagnostic::new(codes::UNIMPLEMENTED_RULE, tok.at, format!("judgepad does not implement RULE {name} yet: adjudication here ignores it, DPjudge applies it"))
+                    .with_help(format!("Implemented rules: {}.", IMPLEMENTED_RULES.join(", "))),
+            );
+            continue;
+        }
+        {
             diags.push(
                 Diagnostic::new(codes::UNKNOWN_RULE, tok.at, format!("DPjudge has no rule `{name}`"))
                     .with_help("Rule names are listed on DPjudge's Rules page, e.g. BUILD_ANY, HIBERNATE, COASTAL_CONVOY."),
@@ -495,6 +513,118 @@ fn valid_unit(raw: &Raw, unit: &str) -> bool {
         _ => false,
     }
 }
+
+/// Rules judgepad's adjudicator, builds and game loop apply.
+pub(crate) const IMPLEMENTED_RULES: &[&str] = &[
+    "BUILD_ANY",
+    "BLANK_BOARD",
+    "CD_BUILDS",
+    "CD_DUMMIES",
+    "COASTAL_CONVOY",
+    "HIBERNATE",
+    "HOME_BUILDS",
+    "IMMOBILE_DUMMIES",
+    "MOBILIZE",
+    "NO_FACTORIES",
+    "NO_MILITIA",
+    "NO_PARTISANS",
+    "NO_RESERVES",
+    "REMOTE_BUILDS",
+    "SHARED_VICTORY",
+    "VICTORY_HOMES",
+];
+
+/// Rules about running a game on the judge (press, deadlines, visibility,
+/// order checking, Payola money), with nothing for a playground to apply.
+pub(crate) const JUDGE_RULES: &[&str] = &[
+    "ALWAYS_CONFIRM",
+    "ALWAYS_WAIT",
+    "ANON_TRANSFER",
+    "BACKSEAT_PRESS",
+    "BLIND",
+    "BROADCAST_ORDERS",
+    "CIVIL_PREVIEW",
+    "EAVESDROP",
+    "EBAYOLA",
+    "EXCHANGE",
+    "FAKE_PRESS",
+    "FICTIONAL_OK",
+    "FLAT_TAX",
+    "FTF_PRESS",
+    "GREY_PRESS",
+    "HIDE_ABSENTEES",
+    "HIDE_BUILDS",
+    "HIDE_COST",
+    "HIDE_DUMMIES",
+    "HIDE_EXTENDERS",
+    "HIDE_LATE_POWERS",
+    "HIDE_OFFERS",
+    "HIDE_PROPOSER",
+    "JUMP_OFF_DAYS",
+    "LATE_CHANGES",
+    "LATE_SEND",
+    "LIMIT_LISTS",
+    "LIMIT_OFFERS",
+    "LIST_UNORDERED",
+    "LIST_WAITERS",
+    "MUST_ORDER",
+    "MUTE_OBSERVERS",
+    "MYOPIC",
+    "NO_ABSENCES",
+    "NO_CHECK",
+    "NO_DEADLINE",
+    "NO_DIAS",
+    "NO_DONATIONS",
+    "NO_DRAW",
+    "NO_EOG",
+    "NO_HOARDING",
+    "NO_LATE_CHANGES",
+    "NO_LATE_RECEIVE",
+    "NO_LEDGERS",
+    "NO_LOOTING",
+    "NO_MINOR_WAIT",
+    "NO_PLATEAU",
+    "NO_PRESS",
+    "NO_PROXY",
+    "NO_REVEAL",
+    "NO_SAVINGS",
+    "NO_SCS_SEE",
+    "NO_TRANSFER",
+    "NO_UNITS_SEE",
+    "ONE_TRANSFER",
+    "OPEN_ENTRY",
+    "OWN_SCS_SEE",
+    "PAYOLA_CLASSIC",
+    "PAY_DUMMIES",
+    "PLAYER_DEADLINES",
+    "POWER_CHOICE",
+    "PRESS_MASTER",
+    "PREVIEW",
+    "PROPOSE_DIAS",
+    "PROXY_OK",
+    "PUBLIC_LISTS",
+    "PUBLIC_PRESS",
+    "PUBLIC_TOTALS",
+    "REAL_TIME",
+    "REMOTE_BRIBE",
+    "REMOTE_PRESS",
+    "SEE_ALL_SCS",
+    "SEE_NO_SCS",
+    "SEE_NO_UNITS",
+    "SILENT_ABSENCES",
+    "SILENT_JOIN",
+    "START_MASTER",
+    "TINCUP",
+    "TOUCH_BRIBE",
+    "TOUCH_PRESS",
+    "UNITS_SEE_OTHER",
+    "UNITS_SEE_SAME",
+    "VASSAL_TRANSFERS",
+    "WHITE_GREY",
+    "YELLOW_PRESS",
+    "ZEROSUM",
+    "ZERO_FOREIGN",
+];
 
 /// Rule names DPjudge documents (pages/Rules), plus BLANK_BOARD.
 pub(crate) const KNOWN_RULES: &[&str] = &[
