@@ -20,3 +20,9 @@ mod batch;
 
 // Variant rules of the map language, on small maps.
 mod variants;
+
+// Order text: forms, aliases, coasts, diagnostics.
+mod orders;
+
+// The game loop on real variants.
+mod game;

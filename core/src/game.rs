@@ -80,11 +80,14 @@ pub struct Game {
 
 impl Game {
     /// A new game at the map's first phase (moved back to the preceding
-    /// adjustment phase under RULE MOBILIZE or BLANK_BOARD).
+    /// adjustment phase under RULE MOBILIZE or BLANK_BOARD, as DPjudge's
+    /// `findStartPhase` does).
     pub fn new(base: Map) -> (Game, Vec<Diagnostic>) {
         let (cal, mut diags) = calendar(&base);
         let mut phase = cal.phases().next().unwrap_or_else(|| cal.begin.clone());
-        if base.has_rule("MOBILIZE") || base.has_rule("BLANK_BOARD") {
+        if (base.has_rule("MOBILIZE") || base.has_rule("BLANK_BOARD"))
+            && phase.phase_kind() != PhaseKind::Adjustments
+        {
             let mut back = phase.clone();
             for _ in 0..cal.seq.len() {
                 match cal.previous(&back) {

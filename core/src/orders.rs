@@ -472,10 +472,28 @@ fn classify(
             if words.get(look).is_some_and(|it| it.text == "(") {
                 look += 1;
             }
-            if let Some(coast) =
-                words.get(look).filter(|it| it.text.starts_with('/') && it.text.len() > 1)
-            {
-                let mut end = look + 1;
+            // `NORTH COAST` and friends name a coast too (after a place only,
+            // so maps with places called East Coast keep them).
+            let spelled = match (
+                words.get(look).map(|it| it.text.as_str()),
+                words.get(look + 1).map(|it| it.text.as_str()),
+            ) {
+                (Some(dir @ ("NORTH" | "SOUTH" | "EAST" | "WEST")), Some("COAST"))
+                    if !map.prov(map.province_of(loc)).coasts.is_empty() =>
+                {
+                    Some(Word {
+                        text: format!("/{}C", &dir[..1]),
+                        span: words[look].span.cover(words[look + 1].span),
+                    })
+                }
+                _ => None,
+            };
+            let coast_word = match &spelled {
+                Some(word) => Some(word),
+                None => words.get(look).filter(|it| it.text.starts_with('/') && it.text.len() > 1),
+            };
+            if let Some(coast) = coast_word {
+                let mut end = look + if spelled.is_some() { 2 } else { 1 };
                 if words.get(end).is_some_and(|it| it.text == ")") {
                     end += 1;
                 }
