@@ -93,6 +93,21 @@ test('picking a variant loads it', async (page) => {
   await expectText(page, 'supply-centers', 172);
 });
 
+test('the calendar follows the FLOW', async (page) => {
+  await page.getByTestId('variant').selectOption('classical');
+  const first = page.locator('[data-testid="phases"] li').first();
+  await first.waitFor();
+  const abbrs = await page.locator('[data-testid="phases"] .abbr').allTextContents();
+  const want = ['B273M', 'B273R', 'B272M', 'B272R', 'B272A', 'B271M'];
+  if (abbrs.slice(0, 6).join(' ') !== want.join(' ')) throw new Error(`calendar: ${abbrs.join(' ')}`);
+  // Typing a FLOW error shows a diagnostic with its code.
+  const editor = page.getByTestId('editor');
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\nFLOW SPRING\n');
+  await page.locator('[data-code="flow-no-colon"]').waitFor({ timeout: 5000 });
+});
+
 async function main() {
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     console.error(`no build in ${dist}: run trunk build first`);

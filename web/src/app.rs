@@ -7,6 +7,7 @@
 use leptos::prelude::*;
 
 use crate::bridge::{self, Analysis};
+use crate::components::calendar::CalendarPanel;
 use crate::components::diagnostics::DiagnosticsPanel;
 use crate::components::editor::Editor;
 use crate::components::summary::SummaryPanel;
@@ -36,6 +37,7 @@ pub fn App() -> impl IntoView {
             <aside class="side">
                 <SummaryPanel analysis=analysis />
                 <DiagnosticsPanel analysis=analysis />
+                <CalendarPanel analysis=analysis />
             </aside>
         </main>
     }

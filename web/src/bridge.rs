@@ -44,9 +44,22 @@ pub struct DiagnosticRow {
     pub help: Option<String>,
 }
 
+/// One phase of the calendar preview.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PhaseRow {
+    /// `S1901M`.
+    pub abbr: String,
+    /// `Spring 1901 Movement`.
+    pub name: String,
+    /// The IN/FROM blocks in force, as `IN SPRING`, if any.
+    pub changes: Vec<String>,
+}
+
 /// Everything derived from the editor text.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Analysis {
+    /// The first phases of the calendar, from BEGIN.
+    pub phases: Vec<PhaseRow>,
     /// Counts.
     pub summary: Summary,
     /// Diagnostics in file order.
@@ -57,13 +70,37 @@ pub struct Analysis {
     pub warnings: usize,
 }
 
+/// How many phases the calendar preview lists.
+pub const PREVIEW_PHASES: usize = 12;
+
 /// Loads `text` as the map file `name`, USE resolved from the bundled maps.
 pub fn analyze(name: &str, text: &str) -> Analysis {
     let (map, mut diags) = map::load(name, text, &Bundled);
-    let (_, calendar_diags) = judgepad_core::calendar::calendar(&map);
+    let (cal, calendar_diags) = judgepad_core::calendar::calendar(&map);
     diags.extend(calendar_diags);
     judgepad_core::diagnostics::sort(&mut diags);
-    analysis(&map, &diags)
+    let mut res = analysis(&map, &diags);
+    res.phases = cal
+        .phases()
+        .take(PREVIEW_PHASES)
+        .map(|phase| PhaseRow {
+            abbr: phase.abbr(),
+            name: phase.long_name(),
+            changes: cal
+                .blocks_at(&map, &phase)
+                .into_iter()
+                .map(|idx| {
+                    let block = &map.dynamic()[idx];
+                    let keyword = match block.keyword {
+                        judgepad_core::syntax::DynamicKeyword::In => "IN",
+                        judgepad_core::syntax::DynamicKeyword::From => "FROM",
+                    };
+                    format!("{keyword} {}", block.key)
+                })
+                .collect(),
+        })
+        .collect();
+    res
 }
 
 /// The view model of a loaded map.
@@ -102,6 +139,7 @@ pub fn analysis(map: &Map, diags: &[Diagnostic]) -> Analysis {
         })
         .collect();
     Analysis {
+        phases: Vec::new(),
         summary,
         errors: diags.iter().filter(|it| it.severity == Severity::Error).count(),
         warnings: diags.iter().filter(|it| it.severity == Severity::Warning).count(),
@@ -137,6 +175,15 @@ mod tests {
         );
         assert_eq!(res.errors, 0);
         assert_eq!(res.summary.files.len(), 4);
+        assert_eq!(res.phases[0].abbr, "S1901M");
+        assert_eq!(res.phases[4].name, "Winter 1901 Adjustments");
+    }
+
+    #[test]
+    fn calendar_preview_marks_dynamic_blocks() {
+        let res = analyze("loeb9.map", &variant_text("loeb9"));
+        assert_eq!(res.phases[0].changes, ["IN SPRING"]);
+        assert!(res.phases[2].changes.is_empty());
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The page's components, one per file.
 
+pub mod calendar;
 pub mod diagnostics;
 pub mod editor;
 pub mod summary;
