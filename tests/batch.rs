@@ -7,22 +7,8 @@ use std::collections::BTreeMap;
 use judgepad_cli::batch::run_line;
 use judgepad_core::bundled::{self, Bundled};
 use judgepad_core::map::{self, Map, UnitKind};
+use judgepad_tests::Rng;
 use serde_json::{Value, json};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 /// Random but legal orders for the position in `outcome`, for `phase`.
 fn random_orders(map: &Map, rng: &mut Rng, phase: &str, outcome: &Value) -> Value {

@@ -5,22 +5,7 @@ use judgepad_core::Diagnostic;
 use judgepad_core::bundled::{self, Bundled};
 use judgepad_core::calendar;
 use judgepad_core::map::{self, Map};
-
-/// xorshift64*: deterministic, no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use judgepad_tests::Rng;
 
 fn check(name: &str, text: &str) -> (Map, Vec<Diagnostic>) {
     let (map, mut diags) = map::load(name, text, &Bundled);

@@ -14,7 +14,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use crate::diagnostics::{Diagnostic, codes};
-use crate::map::names::{keyword, upper};
+use crate::map::names::{edit_distance, keyword, upper};
 use crate::map::{LocationId, Map, PowerId, ProvinceId, Unit, UnitKind};
 use crate::text::{FileId, FileSpan, Span};
 
@@ -539,7 +539,7 @@ fn unknown_place(map: &Map, at: FileSpan, written: &str) -> Diagnostic {
     let want = upper(written);
     let mut best: Vec<(usize, String)> = Vec::new();
     for loc in &map.locations {
-        let distance = distance(&want, &loc.abbr).min(distance(&want, &upper(&loc.name)));
+        let distance = edit_distance(&want, &loc.abbr).min(edit_distance(&want, &upper(&loc.name)));
         best.push((distance, format!("{} ({})", loc.abbr, loc.name)));
     }
     best.sort();
@@ -551,20 +551,6 @@ fn unknown_place(map: &Map, at: FileSpan, written: &str) -> Diagnostic {
     } else {
         diag.with_help(format!("Did you mean {}?", close.join(", ")))
     }
-}
-
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = alloc::vec![0; b.len() + 1];
-    for (i, ca) in a.chars().enumerate() {
-        cur[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + usize::from(ca != cb)).min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        core::mem::swap(&mut prev, &mut cur);
-    }
-    prev[b.len()]
 }
 
 /// DPjudge's normal form: `A PAR - BUR`, `F MAO C A BRE - LON`, `BUILD A PAR`.

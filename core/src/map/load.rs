@@ -19,7 +19,7 @@ use alloc::vec::Vec;
 
 use crate::diagnostics::{Diagnostic, Edit, codes};
 use crate::map::names::{
-    is_lower, is_upper, keyword, lower, norm, norm_power, province_part, upper,
+    edit_distance, is_lower, is_upper, keyword, lower, norm, norm_power, province_part, upper,
 };
 use crate::name::Name;
 use crate::omap::OMap;
@@ -1911,22 +1911,6 @@ const KNOWN_KEYWORDS: &[&str] = &[
     "NEUTRAL",
     "DIRECTIVES",
 ];
-
-/// Levenshtein distance (small words only).
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = alloc::vec![0; b.len() + 1];
-    for (i, ca) in a.chars().enumerate() {
-        cur[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != cb);
-            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        core::mem::swap(&mut prev, &mut cur);
-    }
-    prev[b.len()]
-}
 
 /// Python's `str.swapcase`.
 fn swapcase(text: &str) -> String {

@@ -181,6 +181,21 @@ pub fn starts_lowercase(word: &str) -> bool {
     word.chars().next().is_some_and(char::is_lowercase)
 }
 
+/// Levenshtein distance between two words (for "did you mean" help).
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: alloc::vec::Vec<char> = b.chars().collect();
+    let mut prev: alloc::vec::Vec<usize> = (0..=b.len()).collect();
+    let mut cur = alloc::vec![0; b.len() + 1];
+    for (i, ca) in a.chars().enumerate() {
+        cur[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(ca != cb)).min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        core::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
+}
+
 /// The province part of a location abbreviation: before the `/`.
 pub fn province_part(abbr: &str) -> &str {
     abbr.split('/').next().unwrap_or(abbr)
