@@ -50,3 +50,40 @@ fn order_forms() {
     assert!(count > 30);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn unused_orders_become_diagnostics_at_their_text() {
+    use judgepad_core::adjudicate::{Rulebook, adjudicate_movement, order_diagnostics};
+    use judgepad_core::board::Board;
+    let (map, _) = map::load("standard.map", &bundled::source("standard.map").unwrap(), &Bundled);
+    let board = Board::initial(&map);
+    let text =
+        "A PAR - BUR\nF BRE - BUR\nA VIE - TYR\nA MUN - BUR\nF MAR - GAS\nA PIC - BEL\nA PAR H\n";
+    let (orders, diags) = orders::parse_orders(
+        &map,
+        map.power("FRANCE").unwrap(),
+        OrderPhase::Movement,
+        FileId(1),
+        text,
+    );
+    assert!(diags.is_empty());
+    let res = adjudicate_movement(&map, &board, &orders, Rulebook::of(&map));
+    let diags = order_diagnostics(&map, &board, &orders, &res.rejected);
+    let got: Vec<String> =
+        diags.iter().map(|it| format!("{} `{}`", it.code, it.primary.at.span.text(text))).collect();
+    assert_eq!(
+        got,
+        [
+            "duplicate-order `A PAR - BUR`",
+            "illegal-order `F BRE - BUR`",
+            "not-your-unit `A VIE - TYR`",
+            "not-your-unit `A MUN - BUR`",
+            "wrong-unit-type `F MAR - GAS`",
+            "no-unit `A PIC - BEL`",
+            "duplicate-order `A PAR H`",
+        ]
+    );
+    // The geography failure points at the map text that forbids it.
+    let fleet = diags.iter().find(|it| it.code == "illegal-order").unwrap();
+    assert_eq!(fleet.secondary.len(), 1);
+}

@@ -1392,6 +1392,68 @@ pub fn restriction(
     None
 }
 
+/// Diagnostics for a phase's orders, each at its own text: one for every
+/// order the phase did not use (`rejected`, from any phase's result), and a
+/// note where an order names the wrong unit type, which is ignored (DATC
+/// 4.C.2). `board` is the position the orders were given for.
+pub fn order_diagnostics(
+    map: &Map,
+    board: &Board,
+    orders: &[Order],
+    rejected: &[Rejected],
+) -> Vec<crate::diagnostics::Diagnostic> {
+    use crate::diagnostics::{Diagnostic, codes};
+    let unit_at = |order: &Order| -> Option<Piece> {
+        let province = map.province_of(order.unit?.location);
+        board
+            .pieces
+            .iter()
+            .chain(board.dislodged.iter().map(|it| &it.piece))
+            .find(|piece| map.province_of(piece.unit.location) == province)
+            .copied()
+    };
+    let mut res = Vec::new();
+    for rejected in rejected {
+        let Some(order) = orders.get(rejected.order) else { continue };
+        let unit = unit_at(order);
+        let code = match (order.command == Command::Build || order.command == Command::Waive, unit)
+        {
+            (true, _) => codes::ILLEGAL_ORDER,
+            (false, None) => codes::NO_UNIT,
+            (false, Some(piece)) if piece.power != order.power => codes::NOT_YOUR_UNIT,
+            (false, Some(_))
+                if rejected.reason.contains("DATC 4.D.3") || rejected.reason.contains("twice") =>
+            {
+                codes::DUPLICATE_ORDER
+            }
+            (false, Some(_)) => codes::ILLEGAL_ORDER,
+        };
+        let mut diag = Diagnostic::new(code, order.at, rejected.reason.clone());
+        if let Some(at) = rejected.forbidden_by {
+            diag = diag.with_secondary(at, "the map says so here");
+        }
+        res.push(diag);
+    }
+    for order in orders {
+        if let (Some(written), Some(piece)) = (order.written_kind, unit_at(order))
+            && order.command != Command::Build
+            && written != piece.unit.kind
+        {
+            res.push(Diagnostic::new(
+                codes::WRONG_UNIT_TYPE,
+                order.at,
+                format!(
+                    "the unit in {} is {}, not {written}: the type is ignored (DATC 4.C.2)",
+                    map.prov(map.province_of(piece.unit.location)).abbr,
+                    map.unit_text(piece.unit)
+                ),
+            ));
+        }
+    }
+    crate::diagnostics::sort(&mut res);
+    res
+}
+
 /// Half-point strengths as text: `2`, `1.5`.
 fn half(value: u32) -> String {
     if value.is_multiple_of(2) { format!("{}", value / 2) } else { format!("{}.5", value / 2) }

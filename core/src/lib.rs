@@ -37,3 +37,19 @@ pub mod text;
 
 pub use diagnostics::{Diagnostic, Severity};
 pub use map::{Map, Sources, load};
+
+#[cfg(test)]
+mod tests {
+    /// Core results are plain data that can sit in a Leptos `Memo`.
+    #[test]
+    fn plain_data() {
+        fn plain<T: Clone + PartialEq + Send + Sync + 'static>() {}
+        plain::<crate::map::Map>();
+        plain::<crate::diagnostics::Diagnostic>();
+        plain::<crate::calendar::Calendar>();
+        plain::<crate::board::Board>();
+        plain::<crate::adjudicate::MovementResult>();
+        plain::<crate::game::Game>();
+        plain::<crate::syntax::Parse>();
+    }
+}

@@ -1659,7 +1659,7 @@ impl<'a> Loader<'a> {
         let mut words: Vec<Span> = line.words.clone();
         let unowned = |word: &str| matches!(word, "UNOWNED" | "NEUTRAL" | "CENTERS");
         let mut upword = upper(words[0].text(text));
-        let mut power = if unowned(&upword) { None } else { Some(norm_power(&upword)) };
+        let mut power = if unowned(&upword) { None } else { Some(power_key(&upword)) };
         let mut renamed = false;
         if words.len() > 2 && words[1].text(text) == "->" {
             renamed = true;
@@ -1667,7 +1667,7 @@ impl<'a> Loader<'a> {
             let old_at = fs(words[0]);
             words.drain(..2);
             upword = upper(words[0].text(text));
-            power = if unowned(&upword) { None } else { Some(norm_power(&upword)) };
+            power = if unowned(&upword) { None } else { Some(power_key(&upword)) };
             match (&old, &power) {
                 (Some(old), Some(new)) => {
                     if !self.raw.pow_name.contains(old) {
@@ -1911,6 +1911,13 @@ const KNOWN_KEYWORDS: &[&str] = &[
     "NEUTRAL",
     "DIRECTIVES",
 ];
+
+/// The key of a power name: `normPower`, or the name itself when that is
+/// empty (a power called `THE`, which DPjudge reports as an empty keyword).
+fn power_key(upword: &str) -> String {
+    let key = norm_power(upword);
+    if key.is_empty() { upword.to_string() } else { key }
+}
 
 /// Python's `str.swapcase`.
 fn swapcase(text: &str) -> String {
