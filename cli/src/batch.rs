@@ -8,8 +8,8 @@ use std::io::{self, BufRead, Write};
 
 use judgepad_core::adjudicate::{Outcome, Rejected, retreat_options};
 use judgepad_core::board::{Board, Dislodged, Piece};
-use judgepad_core::bundled::{self, Bundled};
-use judgepad_core::calendar::{self, Phase, PhaseKind};
+use judgepad_core::bundled;
+use judgepad_core::calendar::{self, PhaseKind};
 use judgepad_core::game::{self, Report, Status};
 use judgepad_core::map::{self, Map, PowerId, Unit, UnitKind};
 use judgepad_core::orders::{self, Order, OrderPhase, format_order};
@@ -61,7 +61,6 @@ fn load_map(name: &str, maps: &mut BTreeMap<String, Map>) -> Result<Map, String>
     if let Some(error) = diags.iter().find(|it| it.is_error()) {
         return Err(format!("map `{name}` has errors, e.g. {}: {}", error.code, error.message));
     }
-    let _ = Bundled;
     maps.insert(name.to_string(), map.clone());
     Ok(map)
 }
@@ -310,7 +309,7 @@ fn process(line: &str, maps: &mut BTreeMap<String, Map>) -> Result<Value, String
         }
     }
     let mut res = json!({
-        "phase": phase_abbr(&played),
+        "phase": played.abbr(),
         "results": results,
         "outcome": outcome(&step_map, &after),
         "destroyed": destroyed,
@@ -327,10 +326,6 @@ fn process(line: &str, maps: &mut BTreeMap<String, Map>) -> Result<Value, String
             json!(winners.iter().map(|&it| step_map.pow(it).name.clone()).collect::<Vec<_>>());
     }
     Ok(res)
-}
-
-fn phase_abbr(phase: &Phase) -> String {
-    phase.abbr()
 }
 
 /// The position as JSON: units, dislodged units with retreats, centres.

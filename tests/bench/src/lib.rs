@@ -4,8 +4,8 @@
 use judgepad_core::adjudicate::{Rulebook, adjudicate_movement};
 use judgepad_core::board::Board;
 use judgepad_core::bundled::{self, Bundled};
-use judgepad_core::calendar::{self, PhaseKind};
-use judgepad_core::game::{self, run_phase};
+use judgepad_core::calendar::PhaseKind;
+use judgepad_core::game;
 use judgepad_core::map::{self, Map, PowerId, Reach};
 use judgepad_core::orders::{Command, Order};
 use judgepad_core::text::{FileId, FileSpan, Span};
@@ -134,8 +134,6 @@ pub fn record(map_name: &str, count: usize, seed: u64) -> (Map, Vec<Phase>) {
     let (mut game, _) = game::Game::new(base.clone());
     let mut rng = Rng(seed);
     let mut phases = Vec::new();
-    let (cal, _) = calendar::calendar(&base);
-    let _ = cal;
     let mut guard = 0;
     while phases.len() < count && guard < count * 10 {
         guard += 1;
@@ -155,9 +153,7 @@ pub fn record(map_name: &str, count: usize, seed: u64) -> (Map, Vec<Phase>) {
         };
         game.advance(&orders);
     }
-    let map = game.map.clone();
-    let _ = run_phase;
-    (map, phases)
+    (game.map.clone(), phases)
 }
 
 /// Builds armies wherever possible (removals go to civil disorder).
