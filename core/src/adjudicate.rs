@@ -1317,7 +1317,7 @@ impl<'a> Ctx<'a> {
                 let holder =
                     self.unit_in(mv.to_prov).map_or_else(String::new, |it| self.unit_name(it));
                 return format!(
-                    "bounced: {holder} holds {to} (strength {} against {})",
+                    "bounced: {holder} holds {to} with strength {}, this move has {}",
                     half(hold),
                     half(attack)
                 );
@@ -1332,7 +1332,7 @@ impl<'a> Ctx<'a> {
             let prevent = self.prevent(rival, &other);
             if attack <= prevent {
                 return format!(
-                    "bounced: {} (strength {}) also moved to {to} (strength {})",
+                    "bounced: {} also moved to {to} with strength {}, this move has {}",
                     self.unit_name(rival),
                     half(prevent),
                     half(attack)

@@ -108,6 +108,25 @@ test('the calendar follows the FLOW', async (page) => {
   await page.locator('[data-code="flow-no-colon"]').waitFor({ timeout: 5000 });
 });
 
+test('orders are adjudicated in the browser, with reasons, and undone', async (page) => {
+  await expectText(page, 'locations', 82);
+  await expectText(page, 'phase', 'S1901M — Spring 1901 Movement');
+  const orders = page.getByTestId('orders');
+  await orders.click();
+  await page.keyboard.type('FRANCE: A PAR - BUR\nGERMANY\nA MUN - BUR\nA KIE - HOL\nA XYZ H\n');
+  await page.getByTestId('adjudicate').click();
+  await expectText(page, 'phase', 'F1901M — Fall 1901 Movement');
+  const par = page.locator('[data-unit="A PAR"]');
+  await par.waitFor();
+  const text = await par.textContent();
+  if (!text.includes('fails') || !text.includes('A MUN')) throw new Error(`A PAR: ${text}`);
+  const kiel = await page.locator('[data-unit="F KIE"]').textContent();
+  if (!kiel.includes('succeeds')) throw new Error(`F KIE: ${kiel}`);
+  await page.locator('[data-testid="order-problems"] [data-code="unknown-place"]').waitFor();
+  await page.getByTestId('undo').click();
+  await expectText(page, 'phase', 'S1901M — Spring 1901 Movement');
+});
+
 async function main() {
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     console.error(`no build in ${dist}: run trunk build first`);

@@ -2,7 +2,7 @@
 //!
 //! The editor text is the single source of truth; the analysis is a memo of
 //! it, so every keystroke re-checks the map (a few milliseconds for the
-//! largest variants).
+//! largest variants), and the game restarts on the new map.
 
 use leptos::prelude::*;
 
@@ -10,6 +10,7 @@ use crate::bridge::{self, Analysis};
 use crate::components::calendar::CalendarPanel;
 use crate::components::diagnostics::DiagnosticsPanel;
 use crate::components::editor::Editor;
+use crate::components::orders::OrdersPanel;
 use crate::components::summary::SummaryPanel;
 use crate::components::variant_picker::VariantPicker;
 
@@ -21,6 +22,13 @@ pub fn App() -> impl IntoView {
     let analysis: Memo<Analysis> = Memo::new(move |_| {
         let name = format!("{}.map", variant.get());
         text.with(|text| bridge::analyze(&name, text))
+    });
+    // The game restarts whenever the map changes.
+    let game = RwSignal::new(None);
+    Effect::new(move |_| {
+        let name = format!("{}.map", variant.get());
+        let fresh = text.with(|text| bridge::new_game(&name, text));
+        game.set(fresh);
     });
     let on_pick = move |name: String| {
         text.set(bridge::variant_text(&name));
@@ -37,6 +45,7 @@ pub fn App() -> impl IntoView {
             <aside class="side">
                 <SummaryPanel analysis=analysis />
                 <DiagnosticsPanel analysis=analysis />
+                <OrdersPanel game=game />
                 <CalendarPanel analysis=analysis />
             </aside>
         </main>

@@ -3,5 +3,6 @@
 pub mod calendar;
 pub mod diagnostics;
 pub mod editor;
+pub mod orders;
 pub mod summary;
 pub mod variant_picker;
