@@ -259,7 +259,7 @@ impl<'a> Ctx<'a> {
                 continue;
             };
             let piece = self.piece(idx);
-            if piece.power != order.power {
+            if !may_order(self.map, order.power, piece.power) {
                 let owner = &self.map.pow(piece.power).name;
                 reject(
                     self,
@@ -1343,6 +1343,12 @@ impl<'a> Ctx<'a> {
     }
 }
 
+/// Whether `by` may order the units of `owner`: its own, or a dummy it
+/// CONTROLs (or leads in a TEAM).
+pub fn may_order(map: &Map, by: PowerId, owner: PowerId) -> bool {
+    by == owner || map.pow(owner).controllers.iter().any(|name| *name == map.pow(by).name)
+}
+
 /// Why a unit of `power` may not cross `abut` (`P:X` power restrictions,
 /// `:X` one-way abuts, `X(SC,…)` ownership restrictions), or `None`.
 pub fn restriction(
@@ -1420,7 +1426,9 @@ pub fn order_diagnostics(
         {
             (true, _) => codes::ILLEGAL_ORDER,
             (false, None) => codes::NO_UNIT,
-            (false, Some(piece)) if piece.power != order.power => codes::NOT_YOUR_UNIT,
+            (false, Some(piece)) if !may_order(map, order.power, piece.power) => {
+                codes::NOT_YOUR_UNIT
+            }
             (false, Some(_))
                 if rejected.reason.contains("DATC 4.D.3") || rejected.reason.contains("twice") =>
             {

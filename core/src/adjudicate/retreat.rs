@@ -94,7 +94,7 @@ pub fn adjudicate_retreats(map: &Map, board: &Board, orders: &[Order]) -> Retrea
             continue;
         };
         let dislodged = &board.dislodged[idx];
-        if dislodged.piece.power != order.power {
+        if !crate::adjudicate::may_order(map, order.power, dislodged.piece.power) {
             reject(
                 &mut rejected,
                 format!(
