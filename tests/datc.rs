@@ -238,36 +238,31 @@ fn run(map: &Map, case: &Case) -> Result<(), String> {
         board
     };
     if case.has_after {
-        let got: BTreeSet<String> =
-            final_board.pieces.iter().map(|it| piece_text(map, it)).collect();
-        let want: BTreeSet<String> =
-            case.after.iter().map(|(p, k, l)| format!("{p} {k} {l}")).collect();
-        if got != want {
-            writeln!(
-                problems,
-                "  board: missing {:?}, unexpected {:?}",
-                want.difference(&got).collect::<Vec<_>>(),
-                got.difference(&want).collect::<Vec<_>>()
-            )
-            .unwrap();
-        }
-        let got: BTreeSet<String> =
-            final_board.dislodged.iter().map(|it| piece_text(map, &it.piece)).collect();
-        let want: BTreeSet<String> =
-            case.dislodged.iter().map(|(p, k, l)| format!("{p} {k} {l}")).collect();
-        if got != want {
-            writeln!(
-                problems,
-                "  dislodged: missing {:?}, unexpected {:?}",
-                want.difference(&got).collect::<Vec<_>>(),
-                got.difference(&want).collect::<Vec<_>>()
-            )
-            .unwrap();
-        }
+        let board: Vec<&Piece> = final_board.pieces.iter().collect();
+        let dislodged: Vec<&Piece> = final_board.dislodged.iter().map(|it| &it.piece).collect();
+        compare(&mut problems, "board", map, &board, &case.after);
+        compare(&mut problems, "dislodged", map, &dislodged, &case.dislodged);
     } else {
         writeln!(problems, "  no expected board").unwrap();
     }
     if problems.is_empty() { Ok(()) } else { Err(problems) }
+}
+
+/// Reports the difference between the units `got` and the units `want`.
+fn compare(
+    problems: &mut String,
+    what: &str,
+    map: &Map,
+    got: &[&Piece],
+    want: &[(String, String, String)],
+) {
+    let got: BTreeSet<String> = got.iter().map(|it| piece_text(map, it)).collect();
+    let want: BTreeSet<String> = want.iter().map(|(p, k, l)| format!("{p} {k} {l}")).collect();
+    if got != want {
+        let missing: Vec<_> = want.difference(&got).collect();
+        let unexpected: Vec<_> = got.difference(&want).collect();
+        writeln!(problems, "  {what}: missing {missing:?}, unexpected {unexpected:?}").unwrap();
+    }
 }
 
 /// Keeps the parsed orders; maps each listed order to its index among them.

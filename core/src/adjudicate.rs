@@ -93,6 +93,13 @@ pub struct Rejected {
     pub forbidden_by: Option<FileSpan>,
 }
 
+impl Rejected {
+    /// An order not used, for a reason that is not geography.
+    pub fn new(order: usize, reason: String) -> Rejected {
+        Rejected { order, reason, forbidden_by: None }
+    }
+}
+
 /// The result of a movement phase.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MovementResult {

@@ -19,17 +19,15 @@ use crate::components::variant_picker::VariantPicker;
 pub fn App() -> impl IntoView {
     let variant = RwSignal::new(String::from("standard"));
     let text = RwSignal::new(bridge::variant_text("standard"));
-    let analysis: Memo<Analysis> = Memo::new(move |_| {
+    // One load per keystroke; the analysis and the game derive from it.
+    let loaded = Memo::new(move |_| {
         let name = format!("{}.map", variant.get());
-        text.with(|text| bridge::analyze(&name, text))
+        text.with(|text| bridge::load(&name, text))
     });
+    let analysis: Memo<Analysis> = Memo::new(move |_| loaded.with(bridge::analysis_of));
     // The game restarts whenever the map changes.
     let game = RwSignal::new(None);
-    Effect::new(move |_| {
-        let name = format!("{}.map", variant.get());
-        let fresh = text.with(|text| bridge::new_game(&name, text));
-        game.set(fresh);
-    });
+    Effect::new(move |_| game.set(loaded.with(bridge::game_of)));
     let on_pick = move |name: String| {
         text.set(bridge::variant_text(&name));
         variant.set(name);

@@ -73,22 +73,43 @@ pub struct Analysis {
 /// How many phases the calendar preview lists.
 pub const PREVIEW_PHASES: usize = 12;
 
-/// A new game on `text` as map `name`, or `None` while the map has errors.
-pub fn new_game(name: &str, text: &str) -> Option<judgepad_core::game::Game> {
-    let (map, diags) = map::load(name, text, &Bundled);
-    if diags.iter().any(Diagnostic::is_error) || map.powers.is_empty() {
-        return None;
-    }
-    Some(judgepad_core::game::Game::new(map).0)
+/// A loaded map and its map-language diagnostics: what the page derives
+/// everything else from (counts, diagnostics, calendar, the game).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Loaded {
+    /// The map.
+    pub map: Map,
+    /// Its diagnostics (map language only; the calendar adds its own).
+    pub diags: Vec<Diagnostic>,
 }
 
 /// Loads `text` as the map file `name`, USE resolved from the bundled maps.
+pub fn load(name: &str, text: &str) -> Loaded {
+    let (map, diags) = map::load(name, text, &Bundled);
+    Loaded { map, diags }
+}
+
+/// A new game on a loaded map, or `None` while the map has errors.
+pub fn game_of(loaded: &Loaded) -> Option<judgepad_core::game::Game> {
+    if loaded.diags.iter().any(Diagnostic::is_error) || loaded.map.powers.is_empty() {
+        return None;
+    }
+    Some(judgepad_core::game::Game::new(loaded.map.clone()).0)
+}
+
+/// Loads and analyses `text` as the map file `name`.
 pub fn analyze(name: &str, text: &str) -> Analysis {
-    let (map, mut diags) = map::load(name, text, &Bundled);
-    let (cal, calendar_diags) = judgepad_core::calendar::calendar(&map);
+    analysis_of(&load(name, text))
+}
+
+/// Counts, diagnostics (map and calendar) and the calendar preview of a loaded map.
+pub fn analysis_of(loaded: &Loaded) -> Analysis {
+    let map = &loaded.map;
+    let mut diags = loaded.diags.clone();
+    let (cal, calendar_diags) = judgepad_core::calendar::calendar(map);
     diags.extend(calendar_diags);
     judgepad_core::diagnostics::sort(&mut diags);
-    let mut res = analysis(&map, &diags);
+    let mut res = analysis(map, &diags);
     res.phases = cal
         .phases()
         .take(PREVIEW_PHASES)
@@ -96,7 +117,7 @@ pub fn analyze(name: &str, text: &str) -> Analysis {
             abbr: phase.abbr(),
             name: phase.long_name(),
             changes: cal
-                .blocks_at(&map, &phase)
+                .blocks_at(map, &phase)
                 .into_iter()
                 .map(|idx| {
                     let block = &map.dynamic()[idx];
@@ -135,16 +156,9 @@ pub fn analysis(map: &Map, diags: &[Diagnostic]) -> Analysis {
                 }
                 _ => (1, 1),
             };
-            DiagnosticRow {
-                severity: diag.severity.as_str(),
-                code: diag.code,
-                message: diag.message.clone(),
-                file: (idx != 0)
-                    .then(|| map.files.get(idx).map_or_else(String::new, |file| file.name.clone())),
-                line,
-                column,
-                help: diag.help.clone(),
-            }
+            let file = (idx != 0)
+                .then(|| map.files.get(idx).map_or_else(String::new, |file| file.name.clone()));
+            diagnostic_row(diag, file, line, column)
         })
         .collect();
     Analysis {
@@ -153,6 +167,24 @@ pub fn analysis(map: &Map, diags: &[Diagnostic]) -> Analysis {
         errors: diags.iter().filter(|it| it.severity == Severity::Error).count(),
         warnings: diags.iter().filter(|it| it.severity == Severity::Warning).count(),
         diagnostics,
+    }
+}
+
+/// A diagnostic as a list row, at 1-based `line` and UTF-16 `column`.
+fn diagnostic_row(
+    diag: &Diagnostic,
+    file: Option<String>,
+    line: u32,
+    column: u32,
+) -> DiagnosticRow {
+    DiagnosticRow {
+        severity: diag.severity.as_str(),
+        code: diag.code,
+        message: diag.message.clone(),
+        file,
+        line,
+        column,
+        help: diag.help.clone(),
     }
 }
 
@@ -282,15 +314,7 @@ pub fn read_orders(
         }
         for diag in found {
             let pos = index.line_col(text, diag.primary.at.span.start);
-            diags.push(DiagnosticRow {
-                severity: diag.severity.as_str(),
-                code: diag.code,
-                message: diag.message,
-                file: None,
-                line: pos.line,
-                column: pos.utf16_col,
-                help: diag.help,
-            });
+            diags.push(diagnostic_row(&diag, None, pos.line, pos.utf16_col));
         }
     }
     (orders, diags)
@@ -304,22 +328,12 @@ pub fn result_rows(turn: &judgepad_core::game::Turn) -> Vec<ResultRow> {
         Report::Movement(res) => res
             .resolutions
             .iter()
-            .map(|it| ResultRow {
-                unit: map.unit_text(it.piece.unit),
-                order: command_text(map, it.piece.unit, &it.command),
-                result: it.outcome.as_str(),
-                reason: it.reason.clone(),
-            })
+            .map(|it| unit_row(map, it.piece.unit, &it.command, it.outcome, &it.reason))
             .collect(),
         Report::Retreats(res) => res
             .resolutions
             .iter()
-            .map(|it| ResultRow {
-                unit: map.unit_text(it.piece.unit),
-                order: command_text(map, it.piece.unit, &it.command),
-                result: it.outcome.as_str(),
-                reason: it.reason.clone(),
-            })
+            .map(|it| unit_row(map, it.piece.unit, &it.command, it.outcome, &it.reason))
             .collect(),
         Report::Adjustments(res) => res
             .adjustments
@@ -336,6 +350,22 @@ pub fn result_rows(turn: &judgepad_core::game::Turn) -> Vec<ResultRow> {
             })
             .collect(),
         Report::Pause => Vec::new(),
+    }
+}
+
+/// The result row of one unit's order.
+fn unit_row(
+    map: &Map,
+    unit: judgepad_core::map::Unit,
+    command: &judgepad_core::orders::Command,
+    outcome: judgepad_core::adjudicate::Outcome,
+    reason: &str,
+) -> ResultRow {
+    ResultRow {
+        unit: map.unit_text(unit),
+        order: command_text(map, unit, command),
+        result: outcome.as_str(),
+        reason: reason.to_string(),
     }
 }
 
@@ -375,8 +405,7 @@ mod game_tests {
 
     #[test]
     fn orders_panel_reads_and_adjudicates() {
-        let (map, _) = map::load("standard.map", &variant_text("standard"), &Bundled);
-        let (mut game, _) = judgepad_core::game::Game::new(map);
+        let mut game = game_of(&load("standard.map", &variant_text("standard"))).unwrap();
         let text = "FRANCE: A PAR - BUR\nGERMANY\nA MUN - BUR\nA XYZ H\nA BER - KIE\n";
         let (orders, diags) = read_orders(&game, text);
         assert_eq!(orders.len(), 3);

@@ -95,11 +95,11 @@ pub fn adjudicate_adjustments(map: &Map, board: &Board, orders: &[Order]) -> Adj
             // Provinces built in so far this phase (for alternative-home limits).
             let mut built: Vec<ProvinceId> = Vec::new();
             for (order_idx, order) in mine {
-                let reject = |rejected: &mut Vec<Rejected>, reason: String| {
-                    rejected.push(Rejected { order: order_idx, reason, forbidden_by: None })
-                };
                 if left == 0 {
-                    reject(&mut rejected, format!("{} has no more builds", map.pow(power).name));
+                    rejected.push(Rejected::new(
+                        order_idx,
+                        format!("{} has no more builds", map.pow(power).name),
+                    ));
                     continue;
                 }
                 match (&order.command, order.unit) {
@@ -137,16 +137,16 @@ pub fn adjudicate_adjustments(map: &Map, board: &Board, orders: &[Order]) -> Adj
                                     reason: format!("builds {}", map.unit_text(unit)),
                                 });
                             }
-                            Err(reason) => reject(&mut rejected, reason),
+                            Err(reason) => rejected.push(Rejected::new(order_idx, reason)),
                         }
                     }
-                    _ => reject(
-                        &mut rejected,
+                    _ => rejected.push(Rejected::new(
+                        order_idx,
                         format!(
                             "{} builds {count}; only builds and waives are possible",
                             map.pow(power).name
                         ),
-                    ),
+                    )),
                 }
             }
             if left > 0
@@ -214,36 +214,36 @@ pub fn adjudicate_adjustments(map: &Map, board: &Board, orders: &[Order]) -> Adj
         } else if count < 0 {
             let mut left = -count;
             for (order_idx, order) in mine {
-                let reject = |rejected: &mut Vec<Rejected>, reason: String| {
-                    rejected.push(Rejected { order: order_idx, reason, forbidden_by: None })
-                };
                 if left == 0 {
-                    reject(&mut rejected, format!("{} has no more removals", map.pow(power).name));
+                    rejected.push(Rejected::new(
+                        order_idx,
+                        format!("{} has no more removals", map.pow(power).name),
+                    ));
                     continue;
                 }
                 let (Command::Disband, Some(unit)) = (&order.command, order.unit) else {
-                    reject(
-                        &mut rejected,
+                    rejected.push(Rejected::new(
+                        order_idx,
                         format!(
                             "{} removes {}; only removals are possible",
                             map.pow(power).name,
                             -count
                         ),
-                    );
+                    ));
                     continue;
                 };
                 let province = map.province_of(unit.location);
                 let Some(pos) = after.pieces.iter().position(|piece| {
                     piece.power == power && map.province_of(piece.unit.location) == province
                 }) else {
-                    reject(
-                        &mut rejected,
+                    rejected.push(Rejected::new(
+                        order_idx,
                         format!(
                             "{} has no unit in {}",
                             map.pow(power).name,
                             map.prov(province).abbr
                         ),
-                    );
+                    ));
                     continue;
                 };
                 let removed = after.pieces.remove(pos);

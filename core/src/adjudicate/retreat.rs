@@ -77,11 +77,8 @@ pub fn adjudicate_retreats(map: &Map, board: &Board, orders: &[Order]) -> Retrea
     let mut chosen: Vec<Option<(usize, Option<LocationId>)>> =
         alloc::vec![None; board.dislodged.len()];
     for (order_idx, order) in orders.iter().enumerate() {
-        let reject = |rejected: &mut Vec<Rejected>, reason: String| {
-            rejected.push(Rejected { order: order_idx, reason, forbidden_by: None })
-        };
         let Some(unit) = order.unit else {
-            reject(&mut rejected, "not a retreat order".into());
+            rejected.push(Rejected::new(order_idx, "not a retreat order".into()));
             continue;
         };
         let province = map.province_of(unit.location);
@@ -90,23 +87,26 @@ pub fn adjudicate_retreats(map: &Map, board: &Board, orders: &[Order]) -> Retrea
             .iter()
             .position(|it| map.province_of(it.piece.unit.location) == province)
         else {
-            reject(&mut rejected, format!("no dislodged unit in {}", map.prov(province).abbr));
+            rejected.push(Rejected::new(
+                order_idx,
+                format!("no dislodged unit in {}", map.prov(province).abbr),
+            ));
             continue;
         };
         let dislodged = &board.dislodged[idx];
         if !crate::adjudicate::may_order(map, order.power, dislodged.piece.power) {
-            reject(
-                &mut rejected,
+            rejected.push(Rejected::new(
+                order_idx,
                 format!(
                     "{} belongs to {}",
                     map.unit_text(dislodged.piece.unit),
                     map.pow(dislodged.piece.power).name
                 ),
-            );
+            ));
             continue;
         }
         if chosen[idx].is_some() {
-            reject(&mut rejected, "the unit already has an order".into());
+            rejected.push(Rejected::new(order_idx, "the unit already has an order".into()));
             continue;
         }
         match &order.command {
@@ -118,16 +118,16 @@ pub fn adjudicate_retreats(map: &Map, board: &Board, orders: &[Order]) -> Retrea
                         dislodged.retreats.iter().map(|&it| map.loc(it).abbr.as_str()).collect();
                     let options =
                         if options.is_empty() { String::from("none") } else { options.join(", ") };
-                    reject(
-                        &mut rejected,
+                    rejected.push(Rejected::new(
+                        order_idx,
                         format!(
                             "cannot retreat to {} (may retreat to: {options})",
                             map.loc(*to).abbr
                         ),
-                    );
+                    ));
                 }
             },
-            _ => reject(&mut rejected, "not a retreat-phase order".into()),
+            _ => rejected.push(Rejected::new(order_idx, "not a retreat-phase order".into())),
         }
     }
     // Conflicts: several retreats into one province.
