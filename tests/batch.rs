@@ -1,6 +1,7 @@
-//! `judgepad adjudicate` (the batch interface): a whole 1901–1910 standard
-//! game of random legal orders round-trips with no error line, and the same
-//! input gives byte-identical output.
+//! `judgepad adjudicate` (the batch interface): a whole 1901–1920 standard
+//! game of random legal orders round-trips with no error line, never stops
+//! on an adjustment phase in which nothing can happen, and the same input
+//! gives byte-identical output.
 
 use std::collections::BTreeMap;
 
@@ -78,6 +79,35 @@ fn random_orders(map: &Map, rng: &mut Rng, phase: &str, outcome: &Value) -> Valu
     Value::Object(orders)
 }
 
+/// Standard rules, checked independently of the core: some power has more
+/// units than centres, or fewer and an owned, empty home centre to build in.
+fn something_to_adjust(map: &Map, outcome: &Value) -> bool {
+    let list = |key: &str, power: &str| -> Vec<String> {
+        outcome[key][power]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .map(String::from)
+            .collect()
+    };
+    let occupied: Vec<String> = map
+        .powers
+        .iter()
+        .flat_map(|power| list("units", &power.name))
+        .map(|unit| unit[2..].split('/').next().unwrap().to_string())
+        .collect();
+    map.powers.iter().any(|power| {
+        let units = list("units", &power.name).len();
+        let centers = list("centers", &power.name);
+        let free_home = power.homes.iter().any(|&home| {
+            let abbr = &map.prov(home).abbr;
+            centers.contains(abbr) && !occupied.contains(abbr)
+        });
+        units > centers.len() || (units < centers.len() && free_home)
+    })
+}
+
 fn play(seed: u64) -> Vec<String> {
     let (map, _) = map::load("standard.map", &bundled::source("standard.map").unwrap(), &Bundled);
     let mut rng = Rng(seed);
@@ -94,7 +124,7 @@ fn play(seed: u64) -> Vec<String> {
     lines.push(out.to_string());
     let mut number = 1;
     while phase != "COMPLETED"
-        && phase.get(1..5).and_then(|it| it.parse::<i32>().ok()).is_some_and(|year| year <= 1910)
+        && phase.get(1..5).and_then(|it| it.parse::<i32>().ok()).is_some_and(|year| year <= 1920)
     {
         number += 1;
         let orders = random_orders(&map, &mut rng, &phase, &outcome);
@@ -136,6 +166,12 @@ fn play(seed: u64) -> Vec<String> {
         }
         outcome = out["outcome"].clone();
         phase = out["next_phase"].as_str().unwrap().to_string();
+        if phase.ends_with('A') {
+            assert!(
+                something_to_adjust(&map, &outcome),
+                "line {number}: stopped on {phase} with nothing to adjust: {outcome}"
+            );
+        }
         lines.push(input.to_string());
         lines.push(out.to_string());
     }

@@ -7,6 +7,8 @@ use std::fmt::Write;
 use judgepad_core::adjudicate::{self, Outcome, Rulebook};
 use judgepad_core::board::{Board, Piece};
 use judgepad_core::bundled::{self, Bundled};
+use judgepad_core::calendar;
+use judgepad_core::game::{self, Status};
 use judgepad_core::map::{self, Map, PowerId, Unit, UnitKind};
 use judgepad_core::orders::{self, Order, OrderPhase};
 use judgepad_core::text::{FileId, Span};
@@ -35,6 +37,11 @@ pub(crate) struct Case {
     after: Vec<(String, String, String)>,
     dislodged: Vec<(String, String, String)>,
     has_after: bool,
+    /// `next …`: the phase the game loop goes to after the case's last phase
+    /// (with ` won POWER…` if the game ends there).
+    next: Option<String>,
+    /// `owner-after PROV POWER`: supply-centre owners once `next` is reached.
+    owners_after: Vec<(String, String)>,
     /// Map text (`map …` lines); empty means the standard map.
     map_text: String,
 }
@@ -83,6 +90,11 @@ pub(crate) fn parse_cases(text: &str) -> Vec<Case> {
             }
             "none-after" => case.has_after = true,
             "dislodged" => case.dislodged.push(unit(rest)),
+            "next" => case.next = Some(rest.to_string()),
+            "owner-after" => {
+                let (prov, power) = rest.split_once(' ').expect("owner-after PROV POWER");
+                case.owners_after.push((prov.to_string(), power.trim().to_string()));
+            }
             other => panic!("{}: unknown line `{other}`", case.id),
         }
     }
@@ -168,6 +180,7 @@ fn run(map: &Map, case: &Case) -> Result<(), String> {
         }
     };
     let rules = Rulebook::of(map);
+    let mut played_retreats = false;
     let final_board = if case.phase.ends_with('A') {
         let parsed = read_orders(map, OrderPhase::Adjustments, &case.orders, &case.id);
         let (kept, index) = compact(&parsed);
@@ -234,9 +247,13 @@ fn run(map: &Map, case: &Case) -> Result<(), String> {
                 .collect();
             check(&mut problems, &case.retreat_orders, outcomes);
             board = res.board;
+            played_retreats = true;
         }
         board
     };
+    if let Some(want) = &case.next {
+        check_next(&mut problems, map, case, final_board.clone(), played_retreats, want);
+    }
     if case.has_after {
         let board: Vec<&Piece> = final_board.pieces.iter().collect();
         let dislodged: Vec<&Piece> = final_board.dislodged.iter().map(|it| &it.piece).collect();
@@ -246,6 +263,46 @@ fn run(map: &Map, case: &Case) -> Result<(), String> {
         writeln!(problems, "  no expected board").unwrap();
     }
     if problems.is_empty() { Ok(()) } else { Err(problems) }
+}
+
+/// Steps the game loop from the case's last phase and compares where it
+/// stops (and the centre owners there) with the case.
+fn check_next(
+    problems: &mut String,
+    map: &Map,
+    case: &Case,
+    mut board: Board,
+    played_retreats: bool,
+    want: &str,
+) {
+    let (cal, _) = calendar::calendar(map);
+    let Some(mut played) = cal.parse(&case.phase) else {
+        writeln!(problems, "  `{}` is not a phase of this map", case.phase).unwrap();
+        return;
+    };
+    if played_retreats && !case.phase.ends_with('R') {
+        played = cal.next(&played).expect("a retreat phase follows");
+    }
+    let mut step_map = map.clone();
+    let (next, _, status) = game::step(&cal, map, &mut step_map, &mut board, &played);
+    let got = match status {
+        Status::Playing => next.abbr(),
+        Status::Won(powers) => {
+            let names: Vec<&str> =
+                powers.iter().map(|&it| step_map.pow(it).name.as_str()).collect();
+            format!("{} won {}", next.abbr(), names.join(" "))
+        }
+    };
+    if got != want {
+        writeln!(problems, "  next phase: expected {want}, got {got}").unwrap();
+    }
+    for (prov, power_name) in &case.owners_after {
+        let province = step_map.province(prov).expect("owner-after names a province");
+        let got = board.owners[province.0 as usize].map(|it| step_map.pow(it).name.clone());
+        if got.as_deref() != Some(power_name.as_str()) {
+            writeln!(problems, "  owner of {prov}: expected {power_name}, got {got:?}").unwrap();
+        }
+    }
 }
 
 /// Reports the difference between the units `got` and the units `want`.

@@ -9,6 +9,7 @@ const FILES: &[(&str, &str)] = &[
     ("abuts.txt", include_str!("variants/abuts.txt")),
     ("builds.txt", include_str!("variants/builds.txt")),
     ("rules.txt", include_str!("variants/rules.txt")),
+    ("skips.txt", include_str!("variants/skips.txt")),
 ];
 
 #[test]

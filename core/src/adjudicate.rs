@@ -37,7 +37,9 @@ use crate::map::{AbutRule, LocationId, Map, PowerId, ProvinceId, Reach, Terrain,
 use crate::orders::{Command, Order, format_order};
 use crate::text::FileSpan;
 
-pub use adjust::{AdjustmentResult, adjudicate_adjustments, adjustment_counts};
+pub use adjust::{
+    AdjustmentResult, adjudicate_adjustments, adjustment_counts, has_build_site, needs_adjustment,
+};
 pub use retreat::{RetreatResult, adjudicate_retreats, retreat_options};
 
 /// How an order ended.

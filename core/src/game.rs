@@ -5,7 +5,8 @@
 //! blocks, moving or removing units the new terrain cannot hold), captures
 //! supply centres on entering an adjustment phase (as DPjudge does), checks
 //! victory, and skips retreat phases with nothing to retreat and adjustment
-//! phases with nothing to adjust. Other phase types (e.g. `INCOME`) are
+//! phases with nothing to adjust (DPjudge's `checkPhase`: no power must
+//! remove, and no power owed builds has a place to build). Other phase types (e.g. `INCOME`) are
 //! pauses: `advance` with no orders steps past them. Undo pops the history.
 //! Same input, same output: nothing here depends on time or hashing.
 
@@ -14,7 +15,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::adjudicate::{
-    self, AdjustmentResult, MovementResult, RetreatResult, Rulebook, adjustment_counts,
+    self, AdjustmentResult, MovementResult, RetreatResult, Rulebook, needs_adjustment,
 };
 use crate::board::{Board, Piece};
 use crate::calendar::{Calendar, Phase, PhaseKind, calendar};
@@ -248,7 +249,7 @@ pub fn step(
                 if !won.is_empty() {
                     return (next, morphs, Status::Won(won));
                 }
-                if adjustment_counts(map, board).iter().any(|&count| count != 0) {
+                if needs_adjustment(map, board) {
                     break;
                 }
             }

@@ -50,6 +50,37 @@ pub fn adjustment_counts(map: &Map, board: &Board) -> Vec<i64> {
         .collect()
 }
 
+/// Whether the adjustment phase on `board` has anything to do, as DPjudge's
+/// `checkPhase` decides: some power must remove units, or is owed builds
+/// and has at least one place to build (its build limit under the map's
+/// rules). Uses the same build-site test as [`adjudicate_adjustments`], so
+/// the game loop never stops on a phase in which no order could do anything.
+pub fn needs_adjustment(map: &Map, board: &Board) -> bool {
+    adjustment_counts(map, board).iter().enumerate().any(|(idx, &count)| {
+        count < 0 || (count > 0 && has_build_site(map, board, PowerId(idx as u32)))
+    })
+}
+
+/// Whether `power` could build at least one unit somewhere on `board`.
+pub fn has_build_site(map: &Map, board: &Board, power: PowerId) -> bool {
+    let build_any = map.has_rule("BUILD_ANY");
+    let mut scratch = board.clone();
+    map.provinces.iter().any(|prov| {
+        let armies =
+            prov.location.into_iter().map(|location| Unit { kind: UnitKind::Army, location });
+        let fleets = prov
+            .location
+            .into_iter()
+            .chain(prov.coasts.iter().copied())
+            .map(|location| Unit { kind: UnitKind::Fleet, location });
+        let candidates: Vec<Unit> = armies.chain(fleets).collect();
+        candidates.into_iter().any(|unit| {
+            let mut claims_left = map.pow(power).claims;
+            can_build(map, &mut scratch, power, unit, build_any, &mut claims_left, &[]).is_ok()
+        })
+    })
+}
+
 /// What one adjustment order (or civil disorder) did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Adjustment {
