@@ -263,6 +263,7 @@ pub mod codes {
         ILLEGAL_ORDER = "illegal-order", Error, "The order is impossible on this map";
         DUPLICATE_ORDER = "duplicate-order", Warning, "A unit received more than one order";
         WRONG_PHASE = "wrong-phase", Error, "The order does not belong to this phase";
+        AMBIGUOUS_ORDER = "ambiguous-order", Warning, "A word of an order is both a place and an order word, and both readings make an order";
     }
 
     /// The default severity of `code` (error for unknown codes).

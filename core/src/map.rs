@@ -333,6 +333,17 @@ impl Map {
         self.raw.aliases.iter().map(|(key, def)| (key, def.value.as_str()))
     }
 
+    /// Every alias with what it stands for and where it is written, in
+    /// definition order.
+    pub fn alias_defs(&self) -> impl Iterator<Item = (&str, &str, FileSpan)> + '_ {
+        self.raw.aliases.iter().map(|(key, def)| (key, def.value.as_str(), def.at))
+    }
+
+    /// The text of `at` (a span of one of the map's files).
+    pub fn text_at(&self, at: FileSpan) -> &str {
+        self.files.get(at.file.0 as usize).map_or("", |file| at.span.text(&file.text))
+    }
+
     /// The location called `abbr` (any case, `SPA/NC` form).
     pub fn location(&self, abbr: &str) -> Option<LocationId> {
         self.location_index.get(&upper(abbr)).copied()

@@ -9,6 +9,7 @@
 //! row are a move. Every problem is a diagnostic with the span of the words
 //! at fault; an unreadable order is dropped, never half-applied.
 
+use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -55,50 +56,73 @@ pub struct Order {
     pub at: FileSpan,
 }
 
-/// One normalised word of order text and the bytes it came from.
+/// One word of order text: as written (upper-cased) and as `Map.norm` maps
+/// it, with the bytes it came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Word {
+    /// Upper-cased, not mapped (`AND`, `VIA`): how a place abbreviation reads.
+    raw: String,
+    /// Through the keyword table (`AND` → empty, `VIA` → `~`, `NC` → `/NC`).
     text: String,
     span: Span,
+    /// What separates it from the word before.
+    after: Sep,
 }
 
-/// Splits order text like `Map.norm`, keeping spans.
+/// What separates two words of an order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Sep {
+    /// Spaces, `+`, `,`, brackets.
+    Space,
+    /// A `-` between two letters (`Mid-Atlantic`): a name or a move.
+    Hyphen,
+    /// A `-` with a space beside it, or `>` (`A PAR - BUR`, `PAR->BUR`): a move.
+    Arrow,
+}
+
+/// Splits order text like `Map.norm`, keeping spans. Filler words (`THE`,
+/// `TO`, `AND`) stay, with empty `text`: they may be place names.
 fn words(text: &str, line: Span) -> Vec<Word> {
     let mut res: Vec<Word> = Vec::new();
     let mut cur = String::new();
     let mut start = line.start;
     let base = line.start;
-    let flush = |cur: &mut String, start: u32, end: u32, res: &mut Vec<Word>| {
+    let mut dash = Sep::Space;
+    let flush = |cur: &mut String, start: u32, end: u32, res: &mut Vec<Word>, dash: &mut Sep| {
         if cur.is_empty() {
             return;
         }
-        let up = upper(cur);
+        let raw = upper(cur);
         cur.clear();
-        let mapped = match keyword(&up) {
-            Some(value) => String::from(value),
-            None => up,
-        };
-        if !mapped.is_empty() {
-            res.push(Word { text: mapped, span: Span::new(start, end) });
-        }
+        let text = keyword(&raw).map_or_else(|| raw.clone(), String::from);
+        res.push(Word { raw, text, span: Span::new(start, end), after: *dash });
+        *dash = Sep::Space;
     };
-    for (offset, ch) in line.text(text).char_indices() {
+    let line_text = line.text(text);
+    for (offset, ch) in line_text.char_indices() {
         let at = base + offset as u32;
         match ch {
             '.' | ':' => (),
-            '-' | '+' | ',' | '>' => flush(&mut cur, start, at, &mut res),
+            '-' | '>' => {
+                let glued = ch == '-'
+                    && !cur.is_empty()
+                    && line_text[offset + 1..].chars().next().is_some_and(char::is_alphanumeric);
+                flush(&mut cur, start, at, &mut res, &mut dash);
+                dash = dash.max(if glued { Sep::Hyphen } else { Sep::Arrow });
+            }
+            '+' | ',' => flush(&mut cur, start, at, &mut res, &mut dash),
             '/' => {
-                flush(&mut cur, start, at, &mut res);
+                flush(&mut cur, start, at, &mut res, &mut dash);
                 cur.push('/');
                 start = at;
             }
             '|' | '*' | '?' | '!' | '~' | '(' | ')' | '[' | ']' | '=' | '_' | '^' => {
-                flush(&mut cur, start, at, &mut res);
+                flush(&mut cur, start, at, &mut res, &mut dash);
                 let end = at + ch.len_utf8() as u32;
                 cur.push(ch);
-                flush(&mut cur, at, end, &mut res);
+                flush(&mut cur, at, end, &mut res, &mut dash);
             }
-            _ if crate::syntax::is_space(ch) => flush(&mut cur, start, at, &mut res),
+            _ if crate::syntax::is_space(ch) => flush(&mut cur, start, at, &mut res, &mut dash),
             _ => {
                 if cur.is_empty() {
                     start = at;
@@ -107,14 +131,18 @@ fn words(text: &str, line: Span) -> Vec<Word> {
             }
         }
     }
-    flush(&mut cur, start, line.end, &mut res);
-    // `S /NC` came from `S/NC`-like text: glue `/` words to letters that follow.
+    flush(&mut cur, start, line.end, &mut res, &mut dash);
     res
 }
 
 /// A classified piece of an order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Item {
+    /// A filler word read as nothing (`THE`, `TO`); `arrow`: it means a
+    /// move (`MOVE`, `TO`, `ATTACKS`), like `-`.
+    Skip {
+        arrow: bool,
+    },
     Kind(UnitKind),
     Place(LocationId),
     Power(PowerId),
@@ -122,10 +150,15 @@ enum Item {
     Via,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Piece {
     item: Item,
     span: Span,
+    /// The separator before its first word.
+    after: Sep,
+    /// Its words: `words[first..first + len]`.
+    first: usize,
+    len: usize,
 }
 
 /// What phase the orders are for (which order forms are allowed).
@@ -167,7 +200,24 @@ pub fn parse_orders(
     (orders, diags)
 }
 
+/// A reason an order (or a reading of it) cannot be read.
+type Problem = Box<Diagnostic>;
+
+/// Filler words that mean a move: like `-`, a place is expected after them.
+const MOVE_WORDS: &[&str] = &["MOVE", "MOVES", "MOVING", "ATTACK", "ATTACKS", "ATTACKING", "TO"];
+
+/// At most this many readings of one order are tried (each word that is
+/// both a place and an order word doubles them; real orders have one or two).
+const MAX_READINGS: usize = 64;
+
 /// Reads one order occupying `span` of `text`.
+///
+/// A word can be a place name and an order word at once (`AND`, `THE`,
+/// `VIA`, `H` are places on some maps). Every reading is tried, places
+/// first: the first one the order grammar accepts wins, so a place wins
+/// wherever the grammar expects one. If another reading gives a different
+/// order, that is an `ambiguous-order` warning at the word; no word changes
+/// an order's meaning silently.
 pub fn parse_order(
     map: &Map,
     power: PowerId,
@@ -177,9 +227,153 @@ pub fn parse_order(
     span: Span,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Order> {
-    let at = FileSpan::new(file, span);
     let words = words(text, span);
-    let pieces = classify(map, file, text, &words, diags)?;
+    let (readings, reading_error) = readings(map, file, text, &words);
+    // Every reading the grammar accepts: (reading, order, plausibility).
+    let mut accepted: Vec<(usize, Order, u8)> = Vec::new();
+    let mut last_error = reading_error;
+    for (idx, reading) in readings.iter().enumerate() {
+        let pieces: Vec<Piece> =
+            reading.iter().filter(|it| !matches!(it.item, Item::Skip { .. })).cloned().collect();
+        match grammar(map, power, phase, file, span, &pieces) {
+            Ok(order) => accepted.push((idx, order, plausibility(reading, &words))),
+            Err(diag) => last_error = Some(diag),
+        }
+    }
+    // The first of the most plausible readings (places first).
+    let top = accepted.iter().map(|it| it.2).max();
+    let Some(best) = accepted.iter().position(|it| Some(it.2) == top) else {
+        let diag = last_error.map_or_else(
+            || {
+                Diagnostic::new(
+                    codes::ORDER_SYNTAX,
+                    FileSpan::new(file, span),
+                    "this order names no unit",
+                )
+            },
+            |it| *it,
+        );
+        diags.push(diag);
+        return None;
+    };
+    let (chosen_idx, chosen, level) = &accepted[best];
+    let chosen_places = place_words(&readings[*chosen_idx], words.len());
+    // Another reading that takes a word the other way (place or order word)
+    // and makes a different order: say so at that word.
+    for (other_idx, other, other_level) in &accepted {
+        if other == chosen || *other_level < (*level).min(1) {
+            continue;
+        }
+        let other_places = place_words(&readings[*other_idx], words.len());
+        if let Some(word) = (0..words.len()).find(|&it| chosen_places[it] != other_places[it]) {
+            diags.push(ambiguity(
+                map,
+                text,
+                file,
+                &words[word],
+                chosen_places[word],
+                chosen,
+                other,
+            ));
+            break;
+        }
+    }
+    Some(accepted.swap_remove(best).1)
+}
+
+/// Which words a reading takes as (part of) a place or power name.
+fn place_words(reading: &[Piece], n: usize) -> Vec<bool> {
+    let mut res = alloc::vec![false; n];
+    for piece in reading {
+        if matches!(piece.item, Item::Place(_) | Item::Power(_)) {
+            for it in &mut res[piece.first..piece.first + piece.len] {
+                *it = true;
+            }
+        }
+    }
+    res
+}
+
+/// How much a reading looks like an order as people write it.
+///
+/// - 2: two places in a row are separated by `-` or a move word (a move or
+///   a convoy path), and a unit's own place (the first place, or the one
+///   after `S`/`C` and a unit letter) does not follow one;
+/// - 1: DPjudge's compact form, a place right after a place (`A PAR BUR`);
+/// - 0: a unit's place after `-`, or a one-letter place with no `-` before
+///   it (`A PAR H` on a map with a place called H).
+fn plausibility(pieces: &[Piece], words: &[Word]) -> u8 {
+    let mut level = 2;
+    let mut unit_expected = true;
+    let mut after_place = false;
+    let mut arrow = false;
+    for piece in pieces {
+        let arrow_before = arrow || piece.after != Sep::Space;
+        arrow = false;
+        match piece.item {
+            Item::Skip { arrow: means_move } => {
+                arrow = arrow_before || means_move;
+                continue;
+            }
+            Item::Place(_) => {
+                let one_letter = piece.len == 1 && words[piece.first].raw.chars().count() == 1;
+                if (unit_expected && arrow_before) || (one_letter && !arrow_before) {
+                    return 0;
+                }
+                if after_place && !arrow_before {
+                    level = 1;
+                }
+                unit_expected = false;
+                after_place = true;
+                continue;
+            }
+            Item::Letter('S' | 'C') => unit_expected = true,
+            Item::Kind(_) | Item::Power(_) => (),
+            Item::Letter(_) | Item::Via => unit_expected = false,
+        }
+        after_place = false;
+    }
+    level
+}
+
+/// The warning for an order whose `word` two readings take differently.
+fn ambiguity(
+    map: &Map,
+    text: &str,
+    file: FileId,
+    word: &Word,
+    as_place: bool,
+    chosen: &Order,
+    other: &Order,
+) -> Diagnostic {
+    let written = word.span.text(text);
+    let what = if as_place {
+        format!("`{written}` is read as (part of) a place name")
+    } else {
+        format!("`{written}` is read as an order word")
+    };
+    Diagnostic::new(
+        codes::AMBIGUOUS_ORDER,
+        FileSpan::new(file, word.span),
+        format!(
+            "{what}, so this order is `{}`; read the other way it would be `{}`",
+            format_order(map, chosen),
+            format_order(map, other)
+        ),
+    )
+    .with_help("Name the place by another of its names, or write the order with `-` and one-letter order words (`A PAR - BUR`, `A PAR H`).")
+}
+
+/// The grammar of one order over a reading of its words.
+fn grammar(
+    map: &Map,
+    power: PowerId,
+    phase: OrderPhase,
+    file: FileId,
+    span: Span,
+    pieces: &[Piece],
+) -> Result<Order, Problem> {
+    let at = FileSpan::new(file, span);
     let mut idx = 0;
     let mut power = power;
     // A leading power name ("FRANCE: A PAR - BUR") names who gives the order.
@@ -188,19 +382,18 @@ pub fn parse_order(
         idx = 1;
     }
     let rest = &pieces[idx..];
-    let err = |diags: &mut Vec<Diagnostic>, span: Span, message: String| {
-        diags.push(Diagnostic::new(codes::ORDER_SYNTAX, FileSpan::new(file, span), message).with_help(
+    let err = |span: Span, message: String| -> Result<Order, Problem> {
+        Err(Box::new(Diagnostic::new(codes::ORDER_SYNTAX, FileSpan::new(file, span), message).with_help(
             "Orders look like `A PAR - BUR`, `A PAR H`, `A BUR S A PAR - MAR`, `F NTH C A LON - NWY`, `A PAR R BUR`, `BUILD A PAR`, `REMOVE F LON`, `WAIVE`.",
-        ));
-        None
+        )))
     };
     if rest.is_empty() {
-        return err(diags, span, "this order names no unit".to_string());
+        return err(span, "this order names no unit".to_string());
     }
     // Adjustment forms with the verb first.
     match &rest[0].item {
-        Item::Letter('V') => {
-            return Some(Order {
+        Item::Letter('V') if rest.len() == 1 => {
+            return Ok(Order {
                 power,
                 unit: None,
                 written_kind: None,
@@ -212,7 +405,6 @@ pub fn parse_order(
             let (kind, loc, used) = unit_ref(&rest[1..]);
             let Some(loc) = loc else {
                 return err(
-                    diags,
                     span,
                     format!(
                         "`{}` needs a unit: `BUILD A PAR`, `REMOVE F LON`",
@@ -221,60 +413,64 @@ pub fn parse_order(
                 );
             };
             if 1 + used < rest.len() {
-                return err(
-                    diags,
-                    rest[1 + used].span,
-                    "unexpected words after the unit".to_string(),
-                );
+                return err(rest[1 + used].span, "unexpected words after the unit".to_string());
             }
             let command = if *letter == 'B' { Command::Build } else { Command::Disband };
-            return finish(map, power, kind, loc, command, at, phase, diags);
+            return finish(map, power, kind, loc, command, at, phase);
         }
         _ => (),
     }
     let (kind, loc, used) = unit_ref(rest);
     let Some(loc) = loc else {
-        return err(
-            diags,
-            rest[0].span,
-            "an order starts with a unit: `A PAR`, `F STP/NC`".to_string(),
-        );
+        return err(rest[0].span, "an order starts with a unit: `A PAR`, `F STP/NC`".to_string());
     };
     let body = &rest[used..];
     let command = match body.first().map(|it| &it.item) {
         None => {
             if phase == OrderPhase::Adjustments {
-                return err(
-                    diags,
-                    span,
-                    "say what to do: `BUILD A PAR` or `REMOVE A PAR`".to_string(),
-                );
+                return err(span, "say what to do: `BUILD A PAR` or `REMOVE A PAR`".to_string());
             }
             Command::Hold
         }
-        Some(Item::Letter('H')) => Command::Hold,
-        Some(Item::Letter('B')) => Command::Build,
-        Some(Item::Letter('D')) => Command::Disband,
+        Some(Item::Letter(letter @ ('H' | 'B' | 'D'))) => {
+            if let Some(extra) = body.get(1) {
+                return err(extra.span, "unexpected words after the order".to_string());
+            }
+            match letter {
+                'H' => Command::Hold,
+                'B' => Command::Build,
+                _ => Command::Disband,
+            }
+        }
         Some(Item::Letter('R')) | Some(Item::Place(_)) => {
             let places = if matches!(body[0].item, Item::Letter('R')) { &body[1..] } else { body };
             let mut dest: Option<LocationId> = None;
             let mut via = false;
             for (offset, piece) in places.iter().enumerate() {
                 match piece.item {
-                    Item::Place(to) => dest = Some(to),
-                    Item::Via => {
+                    Item::Place(to) if !via => dest = Some(to),
+                    Item::Via if !via => {
                         via = true;
                         // `VIA CONVOY`: the `C` belongs to VIA.
-                        if matches!(places.get(offset + 1).map(|it| &it.item), Some(Item::Letter('C'))) && offset + 2 == places.len() {
+                        if matches!(
+                            places.get(offset + 1).map(|it| &it.item),
+                            Some(Item::Letter('C'))
+                        ) && offset + 2 == places.len()
+                        {
                             break;
                         }
                     }
                     Item::Letter('C') if via => (),
-                    _ => return err(diags, piece.span, "a move lists places: `A PAR - BUR` (a convoy path `A LON - NTH - NWY` is allowed)".to_string()),
+                    _ => {
+                        return err(
+                            piece.span,
+                            "a move lists places: `A PAR - BUR` (a convoy path `A LON - NTH - NWY` is allowed)".to_string(),
+                        );
+                    }
                 }
             }
             let Some(to) = dest else {
-                return err(diags, body[0].span, "where to? Write `A PAR - BUR`".to_string());
+                return err(body[0].span, "where to? Write `A PAR - BUR`".to_string());
             };
             if matches!(body[0].item, Item::Letter('R')) || phase == OrderPhase::Retreats {
                 Command::Retreat { to }
@@ -286,7 +482,6 @@ pub fn parse_order(
             let (_, target, used_target) = unit_ref(&body[1..]);
             let Some(target) = target else {
                 return err(
-                    diags,
                     body[0].span,
                     format!(
                         "{} whom? Write `{} A PAR{}`",
@@ -296,28 +491,22 @@ pub fn parse_order(
                     ),
                 );
             };
+            // One destination (or `H` for a support to hold).
             let tail = &body[1 + used_target..];
-            let mut dest: Option<LocationId> = None;
-            for piece in tail {
-                match piece.item {
-                    Item::Place(to) => dest = Some(to),
-                    Item::Letter('H') if dest.is_none() => (),
-                    _ => {
-                        return err(
-                            diags,
-                            piece.span,
-                            "unexpected words in this order".to_string(),
-                        );
-                    }
+            let dest = match tail {
+                [] => None,
+                [Piece { item: Item::Letter('H'), .. }] => None,
+                [Piece { item: Item::Place(to), .. }] => Some(*to),
+                [_, extra, ..] | [extra] => {
+                    return err(extra.span, "unexpected words in this order".to_string());
                 }
-            }
+            };
             let target_prov = map.province_of(target);
             if *letter == 'S' {
                 Command::Support { target: target_prov, dest }
             } else {
                 let Some(to) = dest else {
                     return err(
-                        diags,
                         span,
                         "a convoy names where the army goes: `F NTH C A LON - NWY`".to_string(),
                     );
@@ -327,13 +516,12 @@ pub fn parse_order(
         }
         Some(_) => {
             return err(
-                diags,
                 body[0].span,
                 "unexpected word; expected H, -, S, C, R, D or B".to_string(),
             );
         }
     };
-    finish(map, power, kind, loc, command, at, phase, diags)
+    finish(map, power, kind, loc, command, at, phase)
 }
 
 /// `[A|F] PLACE` at the start of `pieces`: (written kind, location, pieces used).
@@ -351,7 +539,6 @@ fn unit_ref(pieces: &[Piece]) -> (Option<UnitKind>, Option<LocationId>, usize) {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn finish(
     map: &Map,
     power: PowerId,
@@ -360,8 +547,7 @@ fn finish(
     command: Command,
     at: FileSpan,
     phase: OrderPhase,
-    diags: &mut Vec<Diagnostic>,
-) -> Option<Order> {
+) -> Result<Order, Problem> {
     let allowed = matches!(
         (&command, phase),
         (
@@ -378,17 +564,16 @@ fn finish(
             }
             OrderPhase::Adjustments => "an adjustment phase takes builds, removals and waives",
         };
-        diags.push(Diagnostic::new(
+        return Err(Box::new(Diagnostic::new(
             codes::WRONG_PHASE,
             at,
             format!("this order does not belong to this phase: {what}"),
-        ));
-        return None;
+        )));
     }
     let unit_kind = kind.unwrap_or_else(|| {
         if map.loc(loc).coast.is_some() { UnitKind::Fleet } else { UnitKind::Army }
     });
-    Some(Order {
+    Ok(Order {
         power,
         unit: Some(Unit { kind: unit_kind, location: loc }),
         written_kind: kind,
@@ -397,131 +582,283 @@ fn finish(
     })
 }
 
-/// Turns words into units, places, powers and letters.
-fn classify(
+/// One way to read the words from some position: an item, how many words
+/// it takes, its span and the separator before it.
+type Reading = (Item, usize, Span, Sep);
+
+/// Every reading of `words` as pieces (places first, at most
+/// [`MAX_READINGS`]), and the last problem met on a path that could not be
+/// read at all.
+fn readings(
     map: &Map,
     file: FileId,
     text: &str,
     words: &[Word],
-    diags: &mut Vec<Diagnostic>,
-) -> Option<Vec<Piece>> {
-    let mut res: Vec<Piece> = Vec::new();
-    let mut idx = 0;
-    while idx < words.len() {
-        let word = &words[idx];
-        let one = word.text.as_str();
-        // Single letters are order words, never places.
-        if one.chars().count() == 1 {
-            let ch = one.chars().next().unwrap_or(' ');
-            let item = match ch {
-                'A' => Some(Item::Kind(UnitKind::Army)),
-                'F' => Some(Item::Kind(UnitKind::Fleet)),
-                'H' | 'S' | 'C' | 'B' | 'D' | 'V' | 'R' => Some(Item::Letter(ch)),
-                '~' => Some(Item::Via),
-                '(' | ')' | '|' => None,
-                _ => None,
-            };
-            if let Some(item) = item {
-                res.push(Piece { item, span: word.span });
-            } else if !matches!(ch, '(' | ')' | '|') {
-                diags.push(Diagnostic::new(
+) -> (Vec<Vec<Piece>>, Option<Problem>) {
+    // The options at each word, computed once.
+    let mut options: Vec<Result<Vec<Reading>, Problem>> = Vec::with_capacity(words.len());
+    for idx in 0..words.len() {
+        options.push(options_at(map, file, text, words, idx));
+    }
+    let mut res = Vec::new();
+    let mut error = None;
+    let mut acc: Vec<Piece> = Vec::new();
+    walk(&options, 0, &mut acc, &mut res, &mut error);
+    (res, error)
+}
+
+fn walk(
+    options: &[Result<Vec<Reading>, Problem>],
+    idx: usize,
+    acc: &mut Vec<Piece>,
+    res: &mut Vec<Vec<Piece>>,
+    error: &mut Option<Problem>,
+) {
+    if res.len() >= MAX_READINGS {
+        return;
+    }
+    let Some(here) = options.get(idx) else {
+        res.push(acc.clone());
+        return;
+    };
+    match here {
+        Err(diag) => *error = Some(diag.clone()),
+        Ok(list) => {
+            for (item, used, span, after) in list {
+                acc.push(Piece {
+                    item: item.clone(),
+                    span: *span,
+                    after: *after,
+                    first: idx,
+                    len: *used,
+                });
+                walk(options, idx + used, acc, res, error);
+                acc.pop();
+            }
+        }
+    }
+}
+
+/// The ways to read the words starting at `idx`: a place or power (the
+/// longest run of words that names one, with a coast after it), then the
+/// order word, in that order of preference.
+fn options_at(
+    map: &Map,
+    file: FileId,
+    text: &str,
+    words: &[Word],
+    idx: usize,
+) -> Result<Vec<Reading>, Problem> {
+    let word = &words[idx];
+    let mut res: Vec<Reading> = Vec::new();
+    let keyword_item = match word.text.as_str() {
+        "" => Some(Item::Skip { arrow: MOVE_WORDS.contains(&word.raw.as_str()) }),
+        "(" | ")" | "|" => Some(Item::Skip { arrow: false }),
+        "A" => Some(Item::Kind(UnitKind::Army)),
+        "F" => Some(Item::Kind(UnitKind::Fleet)),
+        "~" => Some(Item::Via),
+        one if one.len() == 1 && "HSCBDVR".contains(one) => {
+            Some(Item::Letter(one.chars().next().unwrap_or(' ')))
+        }
+        _ => None,
+    };
+    // A unit letter is never a place by itself (`A PAR`).
+    let kind_letter = matches!(keyword_item, Some(Item::Kind(_)));
+    match places_at(map, file, words, idx, kind_letter) {
+        Ok(places) => res.extend(places),
+        Err(diag) if keyword_item.is_none() => return Err(diag),
+        Err(_) => (),
+    }
+    // Right after a move arrow the grammar expects a place: a place name
+    // there is never read as an order word (`F MAL - AND`).
+    let place_only = word.after == Sep::Arrow && !res.is_empty();
+    match keyword_item {
+        Some(_) if place_only => (),
+        Some(item) => res.push((item, 1, word.span, word.after)),
+        None if res.is_empty() => {
+            let single_char = word.text.chars().count() == 1;
+            return Err(Box::new(if single_char {
+                Diagnostic::new(
                     codes::ORDER_SYNTAX,
                     FileSpan::new(file, word.span),
                     format!("unexpected `{}`", word.span.text(text)),
-                ));
+                )
+            } else {
+                unknown_place(map, FileSpan::new(file, word.span), word.span.text(text))
+            }));
+        }
+        None => (),
+    }
+    Ok(res)
+}
+
+/// The places (or power) the words from `idx` can name, best first: the
+/// longest run of words that names something (`Gulf of Lyon`, `The Hague`,
+/// `Mid-Atlantic`), then the same without crossing a hyphen, then the word
+/// alone as an abbreviation (`AND`, `THE`). Each with the coast written
+/// after it. A run never crosses a move arrow (` - `, `->`) and never starts
+/// with a unit letter alone.
+fn places_at(
+    map: &Map,
+    file: FileId,
+    words: &[Word],
+    idx: usize,
+    kind_letter: bool,
+) -> Result<Vec<Reading>, Problem> {
+    let max = (idx + 6).min(words.len());
+    let ends_before = |sep: Sep| {
+        words[idx + 1..max].iter().position(|it| it.after >= sep).map_or(max, |pos| idx + 1 + pos)
+    };
+    let longest = |limit: usize| -> Option<(Item, usize)> {
+        (idx + 1..=limit).rev().find_map(|end| {
+            let run = &words[idx..end];
+            if run.len() == 1 && kind_letter {
                 return None;
             }
-            idx += 1;
-            continue;
+            // A name never ends with a filler word (`PAR THE` is PAR, then
+            // THE), and a filler does not start one before a letter (`AND H`).
+            if run.len() > 1
+                && (run[run.len() - 1].text.is_empty()
+                    || (run[0].text.is_empty() && run[1].text.chars().count() < 2))
+            {
+                return None;
+            }
+            name_of(map, run).map(|item| (item, run.len()))
+        })
+    };
+    let mut found: Vec<(Item, usize)> = Vec::new();
+    let mut add = |it: Option<(Item, usize)>| {
+        if let Some(it) = it
+            && !found.contains(&it)
+        {
+            found.push(it);
         }
-        // The longest run of words that names a place or a power.
-        let mut found: Option<(Item, usize)> = None;
-        let max = (idx + 6).min(words.len());
-        let mut key = String::new();
-        let mut keys: Vec<String> = Vec::new();
-        for word in &words[idx..max] {
-            if !key.is_empty() {
-                key.push(' ');
-            }
-            key.push_str(&word.text);
-            keys.push(key.clone());
-        }
-        for (len, key) in keys.iter().enumerate().rev() {
-            let target =
-                map.alias(key).map(String::from).or_else(|| (len == 0).then(|| key.clone()));
-            let Some(target) = target else { continue };
-            if let Some(loc) = map.location(&target) {
-                found = Some((Item::Place(loc), len + 1));
-                break;
-            }
-            if let Some(power) = map.power(&target) {
-                found = Some((Item::Power(power), len + 1));
-                break;
-            }
-        }
-        let Some((item, used)) = found else {
-            diags.push(unknown_place(map, FileSpan::new(file, word.span), word.span.text(text)));
-            return None;
-        };
-        let mut span = word.span.cover(words[idx + used - 1].span);
-        idx += used;
-        let mut item = item;
-        // A coast after the place: `STP /NC`, `STP ( /NC )`.
-        if let Item::Place(loc) = item {
-            let mut look = idx;
-            if words.get(look).is_some_and(|it| it.text == "(") {
-                look += 1;
-            }
-            // `NORTH COAST` and friends name a coast too (after a place only,
-            // so maps with places called East Coast keep them).
-            let spelled = match (
-                words.get(look).map(|it| it.text.as_str()),
-                words.get(look + 1).map(|it| it.text.as_str()),
-            ) {
-                (Some(dir @ ("NORTH" | "SOUTH" | "EAST" | "WEST")), Some("COAST"))
-                    if !map.prov(map.province_of(loc)).coasts.is_empty() =>
-                {
-                    Some(Word {
-                        text: format!("/{}C", &dir[..1]),
-                        span: words[look].span.cover(words[look + 1].span),
-                    })
-                }
-                _ => None,
-            };
-            let coast_word = match &spelled {
-                Some(word) => Some(word),
-                None => words.get(look).filter(|it| it.text.starts_with('/') && it.text.len() > 1),
-            };
-            if let Some(coast) = coast_word {
-                let mut end = look + if spelled.is_some() { 2 } else { 1 };
-                if words.get(end).is_some_and(|it| it.text == ")") {
-                    end += 1;
-                }
-                let province = &map.prov(map.province_of(loc)).abbr;
-                let name = format!("{province}{}", coast.text);
-                match map.location(&name) {
-                    Some(coast_loc) => {
-                        item = Item::Place(coast_loc);
-                        span = span.cover(words[end - 1].span);
-                        idx = end;
-                    }
-                    None => {
-                        diags.push(
-                            Diagnostic::new(
-                                codes::UNKNOWN_COAST,
-                                FileSpan::new(file, coast.span),
-                                format!("{province} has no coast {}", &coast.text[1..]),
-                            )
-                            .with_help(coast_help(map, map.province_of(loc))),
-                        );
-                        return None;
-                    }
-                }
-            }
-        }
-        res.push(Piece { item, span });
+    };
+    let as_written = (!kind_letter).then(|| map.location(&words[idx].raw)).flatten();
+    // An order word that is an abbreviation (`AND`, `THE`) is that place
+    // first; other words are read as the longest name first (`Mar Noire`
+    // before MAR), and an alias before a clashing abbreviation, as in DPjudge.
+    let keyword_word = words[idx].text != words[idx].raw;
+    if keyword_word {
+        add(as_written.map(|loc| (Item::Place(loc), 1)));
     }
-    Some(res)
+    add(longest(ends_before(Sep::Arrow)));
+    add(longest(ends_before(Sep::Hyphen)));
+    add(as_written.map(|loc| (Item::Place(loc), 1)));
+    let mut res = Vec::with_capacity(found.len());
+    let mut error = None;
+    for (item, used) in found {
+        match with_coast(map, file, words, idx, item, used) {
+            Ok(reading) => res.push(reading),
+            Err(diag) => error = error.or(Some(diag)),
+        }
+    }
+    match error {
+        Some(diag) if res.is_empty() => Err(diag),
+        _ => Ok(res),
+    }
+}
+
+/// What a run of words names: aliases (normalised like `Map.norm`) and
+/// abbreviations; a location before a power.
+fn name_of(map: &Map, run: &[Word]) -> Option<Item> {
+    let mut key = String::new();
+    for word in run.iter().filter(|it| !it.text.is_empty()) {
+        if !key.is_empty() {
+            key.push(' ');
+        }
+        key.push_str(&word.text);
+    }
+    let mut targets: Vec<&str> = Vec::with_capacity(4);
+    if !key.is_empty()
+        && let Some(target) = map.alias(&key)
+    {
+        targets.push(target);
+    }
+    if run.len() == 1 {
+        // An alias that is an order word is stored as written (`VIA`, `AND`).
+        if let Some(target) = map.alias(&run[0].raw) {
+            targets.push(target);
+        }
+        targets.push(&run[0].raw);
+        if !key.is_empty() {
+            targets.push(&key);
+        }
+    }
+    if let Some(loc) = targets.iter().find_map(|it| map.location(it)) {
+        return Some(Item::Place(loc));
+    }
+    targets.iter().find_map(|it| map.power(it)).map(Item::Power)
+}
+
+/// A place read from `words[idx..idx + used]`, with the coast written after
+/// it: `STP /NC`, `STP ( /NC )`, `STP NORTH COAST`.
+fn with_coast(
+    map: &Map,
+    file: FileId,
+    words: &[Word],
+    idx: usize,
+    item: Item,
+    used: usize,
+) -> Result<Reading, Problem> {
+    let mut item = item;
+    let mut end = idx + used;
+    let mut span = words[idx].span.cover(words[end - 1].span);
+    // A coast after the place: `STP /NC`, `STP ( /NC )`, `STP NORTH COAST`.
+    if let Item::Place(loc) = item {
+        let mut look = end;
+        if words.get(look).is_some_and(|it| it.text == "(") {
+            look += 1;
+        }
+        // `NORTH COAST` and friends name a coast too (after a place only,
+        // so maps with places called East Coast keep them).
+        let spelled = match (
+            words.get(look).map(|it| it.text.as_str()),
+            words.get(look + 1).map(|it| it.text.as_str()),
+        ) {
+            (Some(dir @ ("NORTH" | "SOUTH" | "EAST" | "WEST")), Some("COAST"))
+                if !map.prov(map.province_of(loc)).coasts.is_empty() =>
+            {
+                Some(Word {
+                    after: Sep::Space,
+                    raw: format!("/{}C", &dir[..1]),
+                    text: format!("/{}C", &dir[..1]),
+                    span: words[look].span.cover(words[look + 1].span),
+                })
+            }
+            _ => None,
+        };
+        let coast_word = match &spelled {
+            Some(word) => Some(word),
+            None => words.get(look).filter(|it| it.text.starts_with('/') && it.text.len() > 1),
+        };
+        if let Some(coast) = coast_word {
+            let mut after = look + if spelled.is_some() { 2 } else { 1 };
+            if words.get(after).is_some_and(|it| it.text == ")") {
+                after += 1;
+            }
+            let province = &map.prov(map.province_of(loc)).abbr;
+            let name = format!("{province}{}", coast.text);
+            match map.location(&name) {
+                Some(coast_loc) => {
+                    item = Item::Place(coast_loc);
+                    span = span.cover(words[after - 1].span);
+                    end = after;
+                }
+                None => {
+                    return Err(Box::new(
+                        Diagnostic::new(
+                            codes::UNKNOWN_COAST,
+                            FileSpan::new(file, coast.span),
+                            format!("{province} has no coast {}", &coast.text[1..]),
+                        )
+                        .with_help(coast_help(map, map.province_of(loc))),
+                    ));
+                }
+            }
+        }
+    }
+    Ok((item, end - idx, span, words[idx].after))
 }
 
 fn coast_help(map: &Map, province: ProvinceId) -> String {

@@ -951,11 +951,18 @@ impl<'a> Loader<'a> {
                     "an ambiguous alias (`…?`) must be one word, without `+`",
                 ));
             }
-            let normed = if unclear {
+            let mut normed = if unclear {
                 upper(&alias[..alias.len() - 1].replace('+', " "))
             } else {
                 norm(alias)
             };
+            if !unclear && let Some(meaning) = keyword(&upper(alias)) {
+                self.diags.push(keyword_name_warning(fs(span), alias, &abbr, meaning));
+                // `norm` drops a filler word: keep the alias findable as written.
+                if normed.is_empty() {
+                    normed = upper(alias);
+                }
+            }
             if unclear {
                 self.raw.unclear.insert(normed, AliasDef { value: abbr.clone(), at: fs(span) });
             } else if let Some(first) = self.raw.aliases.get(&normed) {
@@ -1007,9 +1014,9 @@ impl<'a> Loader<'a> {
                 Diagnostic::new(
                     codes::KEYWORD_ABBREVIATION,
                     at,
-                    format!("location abbreviation `{abbr}` is an order keyword; DPjudge (since 2017) reports INVALID LOCATION ABBREVIATION"),
+                    format!("location abbreviation `{abbr}` is an order keyword; DPjudge (since 2017) reports INVALID LOCATION ABBREVIATION, and in orders older DPjudge {}; judgepad reads it as the place wherever an order expects one", dpjudge_reading(keyword(province_part(abbr)).unwrap_or(""))),
                 )
-                .with_help("Orders that name it by this abbreviation may be misread; full names and other aliases work."),
+                .with_help("Orders that also make sense with the word as an order word get an ambiguous-order warning; a three-letter abbreviation that is not an order word avoids both."),
             );
             return;
         }
@@ -1990,6 +1997,29 @@ fn mark(ch: char) -> AbutRule {
         '~' => AbutRule::Strait,
         '*' => AbutRule::Cape,
         _ => AbutRule::Other(ch),
+    }
+}
+
+/// A place named by an order keyword: DPjudge's order reader takes the word
+/// as the keyword; judgepad reads it as the place wherever an order expects
+/// a place (and warns at the order when both readings make an order).
+fn keyword_name_warning(at: FileSpan, written: &str, abbr: &str, meaning: &str) -> Diagnostic {
+    let dpjudge = dpjudge_reading(meaning);
+    Diagnostic::new(
+        codes::KEYWORD_ABBREVIATION,
+        at,
+        format!("alias `{written}` of {abbr} is an order word: in orders DPjudge {dpjudge}, so `A XXX - {written}` does not reach {abbr} there; judgepad reads it as {abbr} wherever an order expects a place"),
+    )
+    .with_help("Orders that also make sense with the word as an order word get an ambiguous-order warning; another alias avoids both.")
+}
+
+/// How DPjudge's order reader takes a keyword that `norm` maps to `meaning`.
+fn dpjudge_reading(meaning: &str) -> String {
+    match meaning {
+        "" => "drops it as a filler word".to_string(),
+        "~" => "reads it as VIA (convoy)".to_string(),
+        "|" | "?" | "\\" | "=" | "*" => "reads it as punctuation".to_string(),
+        letter => format!("reads it as the order word `{letter}`"),
     }
 }
 
