@@ -3,9 +3,7 @@
 //! on an adjustment phase in which nothing can happen, and the same input
 //! gives byte-identical output.
 
-use std::collections::BTreeMap;
-
-use judgepad_cli::batch::run_line;
+use judgepad_cli::batch::{Session, run_line};
 use judgepad_core::bundled::{self, Bundled};
 use judgepad_core::map::{self, Map, UnitKind};
 use judgepad_tests::Rng;
@@ -111,7 +109,7 @@ fn something_to_adjust(map: &Map, outcome: &Value) -> bool {
 fn play(seed: u64) -> Vec<String> {
     let (map, _) = map::load("standard.map", &bundled::source("standard.map").unwrap(), &Bundled);
     let mut rng = Rng(seed);
-    let mut maps = BTreeMap::new();
+    let mut maps = Session::default();
     let mut lines = Vec::new();
     let mut phase = "S1901M".to_string();
     // The first line uses the map's own starting position.
@@ -189,11 +187,32 @@ fn a_random_game_round_trips_deterministically() {
 
 #[test]
 fn bad_lines_report_and_continue() {
-    let mut maps = BTreeMap::new();
+    let mut maps = Session::default();
     let out = run_line("{\"phase\": \"X1901M\"}", 3, &mut maps);
     assert_eq!(out["error"]["line"], 3);
     let out = run_line("{\"units\": {\"FRANCE\": [\"A MAO\"]}}", 4, &mut maps);
     assert!(out["error"]["message"].as_str().unwrap().contains("cannot stand"), "{out}");
     let out = run_line("{\"orders\": {\"FRANCE\": [\"A PAR - XYZ\"]}}", 5, &mut maps);
     assert!(out["invalid"][0]["reason"].as_str().unwrap().contains("unknown place"), "{out}");
+    // Never a silent default: the shape of every line is checked, by key.
+    for (line, want) in [
+        ("[1,2]", "must be a JSON object, not an array"),
+        ("{\"untis\": {}}", "unknown key `untis`; did you mean `units`?"),
+        ("{\"phase\": 1901}", "`phase` must be a string, not a number"),
+        ("{\"units\": [\"A PAR\"]}", "`units` must be an object"),
+        ("{\"contested\": [1]}", "`contested` must be an array of province names"),
+        (
+            "{\"phase\": \"S1901R\", \"dislodged\": {\"FRANCE\": {\"A PAR\": {\"from\": \"BUR\"}}}}",
+            "unknown key `from`",
+        ),
+        (
+            "{\"phase\": \"S1901R\", \"dislodged\": {\"FRANCE\": {\"A PAR\": {\"by_convoy\": 1}}}}",
+            "`by_convoy` must be true or false",
+        ),
+    ] {
+        let out = run_line(line, 6, &mut maps);
+        let message = out["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains(want), "{line}: {out}");
+        assert_eq!(out["error"]["line"], 6);
+    }
 }

@@ -283,9 +283,10 @@ fn check_next(
     if played_retreats && !case.phase.ends_with('R') {
         played = cal.next(&played).expect("a retreat phase follows");
     }
-    let mut step_map = map.clone();
-    let (next, _, status) = game::step(&cal, map, &mut step_map, &mut board, &played);
-    let got = match status {
+    let stepped = game::step(&cal, map, map, &mut board, &played);
+    let step_map = stepped.map.as_ref().unwrap_or(map);
+    let next = stepped.phase;
+    let got = match stepped.status {
         Status::Playing => next.abbr(),
         Status::Won(powers) => {
             let names: Vec<&str> =

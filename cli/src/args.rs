@@ -14,8 +14,10 @@ pub(crate) enum Command {
     Adjudicate,
     /// `judgepad bench [--save]`
     Bench { save: bool },
-    /// `judgepad help`
-    Help,
+    /// `judgepad help [CMD]`, `judgepad CMD --help`, `-h`
+    Help { command: Option<String> },
+    /// `judgepad --version`, `-V`
+    Version,
 }
 
 pub(crate) const USAGE: &str = "\
@@ -24,14 +26,68 @@ usage: judgepad check [--json] FILE...      diagnostics for .map files (exit 1 o
        judgepad phases FILE [--count N] [--from PHASE] [--changes]
                                             the calendar: ABBR<TAB>Long name per phase
        judgepad adjudicate                  JSON Lines in, JSON Lines out (docs/batch.md)
-       judgepad bench [--save]              timings (build with --profile native)
+       judgepad bench [--save]              timings (build with --release)
+       judgepad help [COMMAND]              this text, or one command's
+       judgepad --version
 FILE may also name a bundled variant (e.g. `standard`).";
+
+/// Each command's own help: (name, text).
+pub(crate) const COMMANDS: &[(&str, &str)] = &[
+    (
+        "check",
+        "usage: judgepad check [--json] FILE...\n\nPrints the diagnostics of each .map file rustc-style, or with --json as one\narray of {file, line, column, end_line, end_column, severity, code, message, ...}.\nUSE is resolved from the file's folder, then the bundled maps.\nExit code: 0 clean or warnings only, 1 errors, 2 bad arguments.",
+    ),
+    (
+        "dump",
+        "usage: judgepad dump FILE --json\n\nPrints the resolved map (provinces, locations, powers, rules) as JSON.",
+    ),
+    (
+        "phases",
+        "usage: judgepad phases FILE [--count N] [--from PHASE] [--changes]\n\nPrints N phases of the map's calendar (default 12) from its BEGIN phase or\nfrom PHASE, one per line: ABBR<TAB>Long name. With --changes, only the phases\nwhere IN/FROM blocks change the map, with the blocks applied.",
+    ),
+    (
+        "adjudicate",
+        "usage: judgepad adjudicate < positions.jsonl\n\nReads one JSON object per line (map, phase, units, centres, orders), writes one\nJSON object per line (results, reasons, the new position, the next phase).\nA bad line gives {\"error\": {\"line\", \"message\"}} and the run goes on.\nSchema: docs/batch.md.",
+    ),
+    (
+        "bench",
+        "usage: judgepad bench [--save]\n\nTimes map loading and the calendar against budgets and the saved baseline\n(--save writes the baseline). Build with --release.",
+    ),
+    ("help", "usage: judgepad help [COMMAND]\n\nPrints the usage of judgepad, or of one command."),
+];
+
+/// The help text for `command` (the general usage if unknown or `None`).
+pub(crate) fn help(command: Option<&str>) -> &'static str {
+    command
+        .and_then(|name| COMMANDS.iter().find(|(it, _)| *it == name))
+        .map_or(USAGE, |(_, text)| text)
+}
 
 /// Parses `argv` (without the program name).
 pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
     let Some((command, rest)) = argv.split_first() else {
-        return Err("no command given".to_string());
+        return Err("no command given (see `judgepad help`)".to_string());
     };
+    match command.as_str() {
+        "--version" | "-V" | "version" => return Ok(Command::Version),
+        "help" | "--help" | "-h" => {
+            return match rest {
+                [] => Ok(Command::Help { command: None }),
+                [name] if COMMANDS.iter().any(|(it, _)| it == name) => {
+                    Ok(Command::Help { command: Some(name.clone()) })
+                }
+                [name] => Err(format!("no command `{name}` (see `judgepad help`)")),
+                _ => Err("`help` takes at most one COMMAND".to_string()),
+            };
+        }
+        _ => (),
+    }
+    if !COMMANDS.iter().any(|(it, _)| it == command) {
+        return Err(format!("unknown command `{command}` (see `judgepad help`)"));
+    }
+    if rest.iter().any(|it| it == "--help" || it == "-h") {
+        return Ok(Command::Help { command: Some(command.clone()) });
+    }
     let mut json = false;
     let mut changes = false;
     let mut save = false;
@@ -55,8 +111,10 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
             "--from" => {
                 from = Some(args.next().ok_or("`--from` needs a phase such as S1901M")?.clone())
             }
-            flag if flag.starts_with("--") => {
-                return Err(format!("unknown option `{flag}` for `{command}`"));
+            flag if flag.starts_with('-') && flag != "-" => {
+                return Err(format!(
+                    "unknown option `{flag}` for `{command}` (see `judgepad help {command}`)"
+                ));
             }
             file => files.push(file.to_string()),
         }
@@ -83,8 +141,7 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
         },
         "bench" => Ok(Command::Bench { save }),
         "adjudicate" => Ok(Command::Adjudicate),
-        "help" | "--help" | "-h" => Ok(Command::Help),
-        other => Err(format!("unknown command `{other}`")),
+        other => Err(format!("unknown command `{other}` (see `judgepad help`)")),
     }
 }
 
@@ -105,5 +162,17 @@ mod tests {
         assert!(parse(&argv(&["check"])).is_err());
         assert!(parse(&argv(&["frob"])).is_err());
         assert!(parse(&argv(&["check", "--nope", "x"])).is_err());
+        assert!(parse(&argv(&["check", "-x", "a.map"])).is_err());
+        assert_eq!(parse(&argv(&["--version"])), Ok(Command::Version));
+        assert_eq!(parse(&argv(&["-h"])), Ok(Command::Help { command: None }));
+        assert_eq!(
+            parse(&argv(&["help", "check"])),
+            Ok(Command::Help { command: Some("check".into()) })
+        );
+        assert_eq!(
+            parse(&argv(&["phases", "x.map", "--help"])),
+            Ok(Command::Help { command: Some("phases".into()) })
+        );
+        assert!(parse(&argv(&["help", "frob"])).is_err());
     }
 }

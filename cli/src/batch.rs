@@ -9,60 +9,136 @@ use std::io::{self, BufRead, Write};
 use judgepad_core::adjudicate::{Outcome, Rejected, retreat_options};
 use judgepad_core::board::{Board, Dislodged, Piece};
 use judgepad_core::bundled;
-use judgepad_core::calendar::{self, PhaseKind};
+use judgepad_core::calendar::{self, Calendar, Phase, PhaseKind};
 use judgepad_core::game::{self, Report, Status};
 use judgepad_core::map::{self, Map, PowerId, Unit, UnitKind};
 use judgepad_core::orders::{self, Order, OrderPhase, format_order};
 use judgepad_core::text::{FileId, Span, decode};
 use serde_json::{Map as Object, Value, json};
 
-/// Reads JSON Lines on stdin, writes JSON Lines on stdout.
+/// Reads JSON Lines on stdin, writes JSON Lines on stdout (one output line
+/// per input line, flushed in batches).
 pub fn run_stdio() -> io::Result<()> {
     let stdin = io::stdin();
     let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let mut maps: BTreeMap<String, Map> = BTreeMap::new();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut session = Session::default();
     for (idx, line) in stdin.lock().lines().enumerate() {
         let line = line?;
         if line.trim().is_empty() {
             continue;
         }
-        let value = run_line(&line, idx + 1, &mut maps);
+        let value = run_line(&line, idx + 1, &mut session);
         writeln!(out, "{value}")?;
     }
     out.flush()
 }
 
-/// Adjudicates one input line (1-based `number`); `maps` caches loaded maps.
-pub fn run_line(line: &str, number: usize, maps: &mut BTreeMap<String, Map>) -> Value {
-    match process(line, maps) {
+/// Maps loaded during one run: each map, its calendar, and its map in each
+/// distinct set of IN/FROM blocks, built once and shared by reference.
+#[derive(Default)]
+pub struct Session {
+    maps: BTreeMap<String, Loaded>,
+}
+
+struct Loaded {
+    base: Map,
+    cal: Calendar,
+    /// The map with these dynamic blocks applied (empty: `base` itself).
+    at: BTreeMap<Vec<usize>, Map>,
+}
+
+impl Loaded {
+    fn map_at(&mut self, phase: &Phase) -> &Map {
+        let blocks = self.cal.blocks_at(&self.base, phase);
+        if blocks.is_empty() {
+            return &self.base;
+        }
+        let base = &self.base;
+        self.at.entry(blocks).or_insert_with_key(|blocks| base.with_blocks(blocks).0)
+    }
+}
+
+/// Adjudicates one input line (1-based `number`).
+pub fn run_line(line: &str, number: usize, session: &mut Session) -> Value {
+    match process(line, session) {
         Ok(value) => value,
         Err(message) => json!({"error": {"line": number, "message": message}}),
     }
 }
 
-fn load_map(name: &str, maps: &mut BTreeMap<String, Map>) -> Result<Map, String> {
-    if let Some(map) = maps.get(name) {
-        return Ok(map.clone());
+fn load_map<'s>(name: &str, session: &'s mut Session) -> Result<&'s mut Loaded, String> {
+    if !session.maps.contains_key(name) {
+        let file = if name.contains('.') { name.to_string() } else { format!("{name}.map") };
+        let (text, sources): (String, crate::sources::FsSources) = match bundled::source(&file) {
+            Some(text) if !name.contains('/') => {
+                (text, crate::sources::FsSources::new(std::path::Path::new("/nonexistent")))
+            }
+            _ => {
+                let bytes = std::fs::read(name)
+                    .map_err(|err| format!("cannot read map `{name}`: {err}"))?;
+                let dir = std::path::Path::new(name).parent().unwrap_or(std::path::Path::new("."));
+                (decode(&bytes).into_owned(), crate::sources::FsSources::new(dir))
+            }
+        };
+        let (base, diags) = map::load(&file, &text, &sources);
+        if let Some(error) = diags.iter().find(|it| it.is_error()) {
+            return Err(format!("map `{name}` has errors, e.g. {}: {}", error.code, error.message));
+        }
+        let (cal, _) = calendar::calendar(&base);
+        session.maps.insert(name.to_string(), Loaded { base, cal, at: BTreeMap::new() });
     }
-    let file = if name.contains('.') { name.to_string() } else { format!("{name}.map") };
-    let (text, sources): (String, crate::sources::FsSources) = match bundled::source(&file) {
-        Some(text) if !name.contains('/') => {
-            (text, crate::sources::FsSources::new(std::path::Path::new("/nonexistent")))
-        }
-        _ => {
-            let bytes =
-                std::fs::read(name).map_err(|err| format!("cannot read map `{name}`: {err}"))?;
-            let dir = std::path::Path::new(name).parent().unwrap_or(std::path::Path::new("."));
-            (decode(&bytes).into_owned(), crate::sources::FsSources::new(dir))
-        }
+    Ok(session.maps.get_mut(name).expect("just loaded"))
+}
+
+/// The keys of an input line (docs/batch.md).
+const KEYS: &[&str] =
+    &["map", "phase", "units", "dislodged", "contested", "centers", "homes", "orders"];
+
+/// Checks the shape of an input line: an object with known keys whose
+/// values have the documented types. Every problem names the key.
+fn check_shape(input: &Value) -> Result<&Object<String, Value>, String> {
+    let Value::Object(fields) = input else {
+        return Err(format!("a line must be a JSON object, not {}", kind_of(input)));
     };
-    let (map, diags) = map::load(&file, &text, &sources);
-    if let Some(error) = diags.iter().find(|it| it.is_error()) {
-        return Err(format!("map `{name}` has errors, e.g. {}: {}", error.code, error.message));
+    for (key, value) in fields {
+        if !KEYS.contains(&key.as_str()) {
+            let near = KEYS
+                .iter()
+                .map(|it| (map::names::edit_distance(key, it), *it))
+                .min()
+                .filter(|(distance, _)| *distance <= 2)
+                .map_or_else(String::new, |(_, it)| format!("; did you mean `{it}`?"));
+            return Err(format!("unknown key `{key}`{near} (known: {})", KEYS.join(", ")));
+        }
+        let ok = match key.as_str() {
+            "map" | "phase" => value.is_string() || value.is_null(),
+            "contested" => value.is_array() || value.is_null(),
+            _ => value.is_object() || value.is_null(),
+        };
+        if !ok {
+            let want = match key.as_str() {
+                "map" | "phase" => "a string",
+                "contested" => "an array of province names",
+                "orders" => "an object of power: [order, …]",
+                "dislodged" => "an object of power: {unit: {attacker_from, by_convoy}}",
+                _ => "an object of power: [name, …]",
+            };
+            return Err(format!("`{key}` must be {want}, not {}", kind_of(value)));
+        }
     }
-    maps.insert(name.to_string(), map.clone());
-    Ok(map)
+    Ok(fields)
+}
+
+fn kind_of(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
 }
 
 fn power_id(map: &Map, name: &str) -> Result<PowerId, String> {
@@ -103,26 +179,30 @@ fn strings(value: &Value, what: &str) -> Result<Vec<String>, String> {
     }
 }
 
-fn process(line: &str, maps: &mut BTreeMap<String, Map>) -> Result<Value, String> {
+fn process(line: &str, session: &mut Session) -> Result<Value, String> {
     let input: Value = serde_json::from_str(line).map_err(|err| format!("not JSON: {err}"))?;
+    check_shape(&input)?;
     let map_name = input.get("map").and_then(Value::as_str).unwrap_or("standard");
-    let base = load_map(map_name, maps)?;
-    let (cal, _) = calendar::calendar(&base);
+    let loaded = load_map(map_name, session)?;
     let phase = match input.get("phase").and_then(Value::as_str) {
         Some(text) => {
-            cal.parse(text).ok_or_else(|| format!("`{text}` is not a phase of this map"))?
+            loaded.cal.parse(text).ok_or_else(|| format!("`{text}` is not a phase of this map"))?
         }
-        None => cal.phases().next().ok_or("the map has no phases")?,
+        None => loaded.cal.phases().next().ok_or("the map has no phases")?,
     };
-    let (map, _) = cal.map_at(&base, &phase);
-    let mut board = Board::initial(&map);
+    loaded.map_at(&phase);
+    let loaded = &*loaded;
+    let blocks = loaded.cal.blocks_at(&loaded.base, &phase);
+    let map = if blocks.is_empty() { &loaded.base } else { &loaded.at[&blocks] };
+    let (cal, base) = (&loaded.cal, &loaded.base);
+    let mut board = Board::initial(map);
     if let Some(units) = object(&input, "units")? {
         board.pieces.clear();
         for (power, list) in units {
-            let power = power_id(&map, power)?;
+            let power = power_id(map, power)?;
             for text in strings(list, "units")? {
-                let unit = parse_unit(&map, &text)?;
-                if board.piece_in(&map, map.province_of(unit.location)).is_some() {
+                let unit = parse_unit(map, &text)?;
+                if board.piece_in(map, map.province_of(unit.location)).is_some() {
                     return Err(format!(
                         "two units in {}",
                         map.prov(map.province_of(unit.location)).abbr
@@ -135,7 +215,7 @@ fn process(line: &str, maps: &mut BTreeMap<String, Map>) -> Result<Value, String
     if let Some(centers) = object(&input, "centers")? {
         board.owners = vec![None; map.provinces.len()];
         for (power, list) in centers {
-            let power = power_id(&map, power)?;
+            let power = power_id(map, power)?;
             for text in strings(list, "centers")? {
                 let province =
                     map.province(&text).ok_or_else(|| format!("unknown centre `{text}`"))?;
@@ -145,7 +225,7 @@ fn process(line: &str, maps: &mut BTreeMap<String, Map>) -> Result<Value, String
     }
     if let Some(homes) = object(&input, "homes")? {
         for (power, list) in homes {
-            let power = power_id(&map, power)?;
+            let power = power_id(map, power)?;
             board.homes[power.0 as usize] = strings(list, "homes")?
                 .iter()
                 .map(|text| map.province(text).ok_or_else(|| format!("unknown home `{text}`")))
@@ -153,7 +233,8 @@ fn process(line: &str, maps: &mut BTreeMap<String, Map>) -> Result<Value, String
         }
     }
     if let Some(Value::Array(contested)) = input.get("contested") {
-        for text in contested.iter().filter_map(Value::as_str) {
+        for item in contested {
+            let text = item.as_str().ok_or("`contested` must be an array of province names")?;
             board
                 .contested
                 .push(map.province(text).ok_or_else(|| format!("unknown province `{text}`"))?);
@@ -161,26 +242,55 @@ fn process(line: &str, maps: &mut BTreeMap<String, Map>) -> Result<Value, String
     }
     if let Some(dislodged) = object(&input, "dislodged")? {
         for (power, units) in dislodged {
-            let power = power_id(&map, power)?;
+            let power = power_id(map, power)?;
             let Value::Object(units) = units else {
                 return Err("`dislodged` maps powers to objects".into());
             };
             for (text, info) in units {
-                let unit = parse_unit(&map, text)?;
-                let attacker_from = match info.get("attacker_from").and_then(Value::as_str) {
-                    Some(place) => Some(
+                let unit = parse_unit(map, text)?;
+                let Value::Object(info) = info else {
+                    return Err(format!(
+                        "`dislodged` {text}: expected {{\"attacker_from\": …, \"by_convoy\": …}}, not {}",
+                        kind_of(info)
+                    ));
+                };
+                if let Some(key) = info
+                    .keys()
+                    .find(|it| !["attacker_from", "by_convoy", "retreats"].contains(&it.as_str()))
+                {
+                    return Err(format!(
+                        "`dislodged` {text}: unknown key `{key}` (known: attacker_from, by_convoy, retreats)"
+                    ));
+                }
+                let attacker_from = match info.get("attacker_from") {
+                    None | Some(Value::Null) => None,
+                    Some(Value::String(place)) => Some(
                         map.province(place).ok_or_else(|| format!("unknown province `{place}`"))?,
                     ),
-                    None => None,
+                    Some(other) => {
+                        return Err(format!(
+                            "`attacker_from` must be a province name, not {}",
+                            kind_of(other)
+                        ));
+                    }
                 };
-                let by_convoy = info.get("by_convoy").and_then(Value::as_bool).unwrap_or(false);
+                let by_convoy = match info.get("by_convoy") {
+                    None | Some(Value::Null) => false,
+                    Some(Value::Bool(value)) => *value,
+                    Some(other) => {
+                        return Err(format!(
+                            "`by_convoy` must be true or false, not {}",
+                            kind_of(other)
+                        ));
+                    }
+                };
                 let mut entry = Dislodged {
                     piece: Piece { power, unit },
                     attacker_from,
                     by_convoy,
                     retreats: Vec::new(),
                 };
-                entry.retreats = retreat_options(&map, &board, &entry);
+                entry.retreats = retreat_options(map, &board, &entry);
                 board.dislodged.push(entry);
             }
         }
@@ -197,14 +307,14 @@ fn process(line: &str, maps: &mut BTreeMap<String, Map>) -> Result<Value, String
     let mut invalid: Vec<Value> = Vec::new();
     if let (Some(list), Some(order_phase)) = (object(&input, "orders")?, order_phase) {
         for (power_name, list) in list {
-            let power = power_id(&map, power_name)?;
+            let power = power_id(map, power_name)?;
             if list.is_null() {
                 continue;
             }
             for text in strings(list, "orders")? {
                 let mut diags = Vec::new();
                 match orders::parse_order(
-                    &map,
+                    map,
                     power,
                     order_phase,
                     FileId(1),
@@ -229,7 +339,7 @@ fn process(line: &str, maps: &mut BTreeMap<String, Map>) -> Result<Value, String
             }
         }
     }
-    let (report, mut after) = game::run_phase(&map, &phase, &board, &orders);
+    let (report, mut after) = game::run_phase(map, &phase, &board, &orders);
     let mut results = Object::new();
     let mut destroyed: Vec<String> = Vec::new();
     let rejected: &[Rejected] = match &report {
@@ -237,7 +347,7 @@ fn process(line: &str, maps: &mut BTreeMap<String, Map>) -> Result<Value, String
             for it in &res.resolutions {
                 let order = it.order.map_or_else(
                     || format!("{} H", map.unit_text(it.piece.unit)),
-                    |idx| format_order(&map, &orders[idx]),
+                    |idx| format_order(map, &orders[idx]),
                 );
                 let mut entry =
                     json!({"order": order, "result": it.outcome.as_str(), "reason": it.reason});
@@ -252,7 +362,7 @@ fn process(line: &str, maps: &mut BTreeMap<String, Map>) -> Result<Value, String
             for it in &res.resolutions {
                 let order = it.order.map_or_else(
                     || format!("{} D", map.unit_text(it.piece.unit)),
-                    |idx| format_order(&map, &orders[idx]),
+                    |idx| format_order(map, &orders[idx]),
                 );
                 results.insert(
                     map.unit_text(it.piece.unit),
@@ -278,7 +388,7 @@ fn process(line: &str, maps: &mut BTreeMap<String, Map>) -> Result<Value, String
                 };
                 let order = it.order.map_or_else(
                     || "(civil disorder)".to_string(),
-                    |idx| format_order(&map, &orders[idx]),
+                    |idx| format_order(map, &orders[idx]),
                 );
                 results.insert(key, json!({"order": order, "result": Outcome::Succeeds.as_str(), "reason": it.reason}));
                 if matches!(it.command, judgepad_core::orders::Command::Disband)
@@ -296,14 +406,15 @@ fn process(line: &str, maps: &mut BTreeMap<String, Map>) -> Result<Value, String
         invalid.push(json!({"power": map.pow(order.power).name, "order": order_texts[rejected.order], "reason": rejected.reason}));
     }
     // The next phase that needs attention.
-    let mut step_map = map.clone();
     let played = phase.clone();
-    let (next, morphs, status) = game::step(&cal, &base, &mut step_map, &mut after, &played);
+    let stepped = game::step(cal, base, map, &mut after, &played);
+    let step_map = stepped.map.as_ref().unwrap_or(map);
+    let (morphs, status) = (&stepped.morphs, &stepped.status);
     let next_phase = match status {
         Status::Won(_) => "COMPLETED".to_string(),
-        Status::Playing => next.abbr(),
+        Status::Playing => stepped.phase.abbr(),
     };
-    for morph in &morphs {
+    for morph in morphs {
         if let Some(unit) = morph.strip_suffix(" destroyed: nowhere to retreat") {
             destroyed.push(unit.to_string());
         }
@@ -311,7 +422,7 @@ fn process(line: &str, maps: &mut BTreeMap<String, Map>) -> Result<Value, String
     let mut res = json!({
         "phase": played.abbr(),
         "results": results,
-        "outcome": outcome(&step_map, &after),
+        "outcome": outcome(step_map, &after),
         "destroyed": destroyed,
         "next_phase": next_phase,
     });

@@ -6,6 +6,7 @@ mod dump;
 mod phases;
 
 use crate::args::{self, Command};
+use crate::out::outln;
 
 /// Runs a command.
 pub(crate) fn run(command: Command) -> Result<u8, String> {
@@ -17,11 +18,17 @@ pub(crate) fn run(command: Command) -> Result<u8, String> {
         }
         Command::Bench { save } => bench::run(save),
         Command::Adjudicate => {
-            crate::batch::run_stdio().map_err(|err| err.to_string())?;
+            if let Err(err) = crate::batch::run_stdio() {
+                crate::out::failed(&err);
+            }
             Ok(0)
         }
-        Command::Help => {
-            println!("{}", args::USAGE);
+        Command::Help { command } => {
+            outln!("{}", args::help(command.as_deref()));
+            Ok(0)
+        }
+        Command::Version => {
+            outln!("judgepad {}", env!("CARGO_PKG_VERSION"));
             Ok(0)
         }
     }

@@ -11,6 +11,7 @@
 mod args;
 pub mod batch;
 mod commands;
+mod out;
 mod render;
 mod sources;
 
@@ -20,7 +21,6 @@ pub fn run(argv: &[String]) -> u8 {
         Ok(command) => command,
         Err(message) => {
             eprintln!("judgepad: {message}");
-            eprintln!("{}", args::USAGE);
             return 2;
         }
     };

@@ -134,11 +134,19 @@ impl Game {
         self.board = after;
         let played = self.phase.clone();
         let played_map = self.map.clone();
-        let (next, morphs, status) =
-            step(&self.calendar, &self.base, &mut self.map, &mut self.board, &played);
-        self.status = status;
-        self.phase = next;
-        self.history.push(Turn { phase: played, board: before, map: played_map, report, morphs });
+        let stepped = step(&self.calendar, &self.base, &self.map, &mut self.board, &played);
+        if let Some(map) = stepped.map {
+            self.map = map;
+        }
+        self.status = stepped.status;
+        self.phase = stepped.phase;
+        self.history.push(Turn {
+            phase: played,
+            board: before,
+            map: played_map,
+            report,
+            morphs: stepped.morphs,
+        });
         self.history.last().expect("just pushed")
     }
 
@@ -193,18 +201,27 @@ pub fn winners(cal: &Calendar, map: &Map, board: &Board, phase: &Phase) -> Vec<P
     leaders
 }
 
-/// Steps from the phase just played (`from`, whose result is `board`) to the
-/// next phase that needs attention. Dislodged units with nowhere to go are
-/// destroyed; the next phase's map is applied; centres are captured on
-/// entering an adjustment phase; empty retreat and adjustment phases are
-/// skipped. Returns the phase, the unit changes, and the game status.
-pub fn step(
-    cal: &Calendar,
-    base: &Map,
-    map: &mut Map,
-    board: &mut Board,
-    from: &Phase,
-) -> (Phase, Vec<String>, Status) {
+/// Where [`step`] stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stepped {
+    /// The next phase that needs attention.
+    pub phase: Phase,
+    /// The map of that phase, if IN/FROM blocks changed it (else the map
+    /// given to [`step`] still holds).
+    pub map: Option<Map>,
+    /// Unit changes on the way (dislodged units destroyed, units moved or
+    /// removed by a map change).
+    pub morphs: Vec<String>,
+    /// Playing or won.
+    pub status: Status,
+}
+
+/// Steps from the phase just played (`from`, on `map`, whose result is
+/// `board`) to the next phase that needs attention. Dislodged units with
+/// nowhere to go are destroyed; the next phase's map is applied (only
+/// rebuilt when its IN/FROM blocks differ); centres are captured on entering
+/// an adjustment phase; empty retreat and adjustment phases are skipped.
+pub fn step(cal: &Calendar, base: &Map, map: &Map, board: &mut Board, from: &Phase) -> Stepped {
     let mut morphs = Vec::new();
     board.dislodged.retain(|it| {
         if it.retreats.is_empty() {
@@ -214,17 +231,25 @@ pub fn step(
             true
         }
     });
+    let mut changed: Option<Map> = None;
+    let mut blocks = cal.blocks_at(base, from);
     let mut next = from.clone();
     for _ in 0..64 {
         let Some(candidate) = cal.next(&next) else { break };
         next = candidate;
-        let (next_map, _) = cal.map_at(base, &next);
-        if next_map != *map {
-            let (moved, changes) = remap(map, &next_map, board);
-            *board = moved;
-            morphs.extend(changes);
-            *map = next_map;
+        let next_blocks = cal.blocks_at(base, &next);
+        if next_blocks != blocks {
+            let current = changed.as_ref().unwrap_or(map);
+            let (next_map, _) = base.with_blocks(&next_blocks);
+            if next_map != *current {
+                let (moved, changes) = remap(current, &next_map, board);
+                *board = moved;
+                morphs.extend(changes);
+                changed = Some(next_map);
+            }
+            blocks = next_blocks;
         }
+        let current = changed.as_ref().unwrap_or(map);
         match next.phase_kind() {
             PhaseKind::Movement | PhaseKind::Other => break,
             PhaseKind::Retreats => {
@@ -233,7 +258,7 @@ pub fn step(
                 }
             }
             PhaseKind::Adjustments => {
-                capture_centers(map, board);
+                capture_centers(current, board);
                 if cal.new_homes.contains(&next.year) {
                     for (idx, homes) in board.homes.iter_mut().enumerate() {
                         *homes = board
@@ -245,17 +270,17 @@ pub fn step(
                             .collect();
                     }
                 }
-                let won = winners(cal, map, board, &next);
+                let won = winners(cal, current, board, &next);
                 if !won.is_empty() {
-                    return (next, morphs, Status::Won(won));
+                    return Stepped { phase: next, map: changed, morphs, status: Status::Won(won) };
                 }
-                if needs_adjustment(map, board) {
+                if needs_adjustment(current, board) {
                     break;
                 }
             }
         }
     }
-    (next, morphs, Status::Playing)
+    Stepped { phase: next, map: changed, morphs, status: Status::Playing }
 }
 
 /// Adjudicates one phase of any kind.

@@ -1,8 +1,9 @@
 //! `judgepad bench`: timings of the core on the bundled corpus and on stress
 //! inputs, each printed with its ratio to the budget and, if one was
 //! saved with `--save`, to the previous baseline (`target/bench-baseline.txt`).
-//! Build with `--profile native` (the release profile is tuned for wasm size).
+//! Build with `--release` (native speed; the wasm has its own profile).
 
+use crate::out::outln;
 use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -39,7 +40,7 @@ fn load_variant(name: &str) {
 pub(crate) fn run(save: bool) -> Result<u8, String> {
     if cfg!(debug_assertions) {
         eprintln!(
-            "judgepad bench: this is a debug build; use `cargo run --profile native -p judgepad-cli -- bench`"
+            "judgepad bench: this is a debug build; use `cargo run --release -p judgepad-cli -- bench`"
         );
     }
     let baseline: BTreeMap<String, f64> = std::fs::read_to_string(BASELINE)
@@ -59,7 +60,7 @@ pub(crate) fn run(save: bool) -> Result<u8, String> {
         let vs_base = baseline
             .get(name)
             .map_or_else(String::new, |base| format!(", {:.2}x baseline", ms / base));
-        println!(
+        outln!(
             "{name:<40} {ms:>10.3} ms   (budget {budget_ms} ms: {:.2}x{vs_base})",
             ms / budget_ms
         );
@@ -144,12 +145,12 @@ pub(crate) fn run(save: bool) -> Result<u8, String> {
         let text: String = results.iter().map(|(name, ms, _)| format!("{name}\t{ms}\n")).collect();
         std::fs::create_dir_all("target").map_err(|err| err.to_string())?;
         std::fs::write(BASELINE, text).map_err(|err| err.to_string())?;
-        println!("saved as the baseline in {BASELINE}");
+        outln!("saved as the baseline in {BASELINE}");
     }
     let over: Vec<&str> =
         results.iter().filter(|(_, ms, budget)| ms > budget).map(|(name, _, _)| *name).collect();
     if !over.is_empty() {
-        println!("over budget: {}", over.join(", "));
+        outln!("over budget: {}", over.join(", "));
     }
     Ok(0)
 }

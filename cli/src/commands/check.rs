@@ -1,5 +1,6 @@
 //! `judgepad check`: diagnostics for each file; exit 1 if any error.
 
+use crate::out::outln;
 use judgepad_core::map;
 
 use crate::render::Locator;
@@ -17,12 +18,12 @@ pub(crate) fn run(files: &[String], json: bool) -> Result<u8, String> {
             if json {
                 all_json.push(locator.json(diag));
             } else {
-                println!("{}", locator.text(diag));
+                outln!("{}", locator.text(diag));
             }
         }
     }
     if json {
-        println!("{}", serde_json::Value::Array(all_json));
+        outln!("{}", serde_json::Value::Array(all_json));
     }
     Ok(u8::from(errors > 0))
 }

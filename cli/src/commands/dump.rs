@@ -1,5 +1,6 @@
 //! `judgepad dump FILE --json`: the resolved map.
 
+use crate::out::outln;
 use judgepad_core::map::{self, Map, UnitKind};
 use serde_json::{Value, json};
 
@@ -8,7 +9,7 @@ use crate::sources::read_root;
 pub(crate) fn run(file: &str) -> Result<u8, String> {
     let root = read_root(file)?;
     let (map, _) = map::load(&root.name, &root.text, &root.sources);
-    println!("{}", serde_json::to_string_pretty(&to_json(&map)).map_err(|err| err.to_string())?);
+    outln!("{}", serde_json::to_string_pretty(&to_json(&map)).map_err(|err| err.to_string())?);
     Ok(0)
 }
 

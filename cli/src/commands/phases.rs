@@ -1,5 +1,6 @@
 //! `judgepad phases`: the variant's calendar, one phase per line.
 
+use crate::out::outln;
 use judgepad_core::calendar;
 use judgepad_core::map;
 
@@ -49,12 +50,12 @@ pub(crate) fn run(
                     format!("{keyword} {}: {}", block.key, lines.join("; "))
                 })
                 .collect();
-            println!("{}\t{}\t{}", phase.abbr(), phase.long_name(), what.join(" | "));
+            outln!("{}\t{}\t{}", phase.abbr(), phase.long_name(), what.join(" | "));
         }
         return Ok(0);
     }
     for phase in cal.phases_from(start).take(count) {
-        println!("{}\t{}", phase.abbr(), phase.long_name());
+        outln!("{}\t{}", phase.abbr(), phase.long_name());
     }
     Ok(u8::from(diags.iter().any(|it| it.is_error())))
 }
