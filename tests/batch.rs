@@ -3,11 +3,17 @@
 //! on an adjustment phase in which nothing can happen, and the same input
 //! gives byte-identical output.
 
-use judgepad_cli::batch::{Session, run_line};
+use judgepad_cli::batch::Session;
 use judgepad_core::bundled::{self, Bundled};
 use judgepad_core::map::{self, Map, UnitKind};
 use judgepad_tests::Rng;
 use serde_json::{Value, json};
+
+/// One line through `judgepad adjudicate`'s line handler, as JSON.
+fn run_line(line: &str, number: usize, session: &mut Session) -> Value {
+    let out = judgepad_cli::batch::run_line(line, number, session);
+    serde_json::from_str(&out).unwrap_or_else(|err| panic!("not JSON ({err}): {out}"))
+}
 
 /// Random but legal orders for the position in `outcome`, for `phase`.
 fn random_orders(map: &Map, rng: &mut Rng, phase: &str, outcome: &Value) -> Value {

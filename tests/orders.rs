@@ -126,15 +126,24 @@ fn every_place_reads_as_itself_in_every_order_form() {
 
     fn parse(map: &Map, phase: OrderPhase, text: &str) -> Result<Order, String> {
         let mut diags = Vec::new();
-        let order = orders::parse_order(
+        let span = Span::new(0, text.len() as u32);
+        let order = orders::parse_order(map, PowerId(0), phase, FileId(9), text, span, &mut diags);
+        // The normal-form shortcut and the full reader agree.
+        let mut full_diags = Vec::new();
+        let full = orders::parse_order_full(
             map,
             PowerId(0),
             phase,
             FileId(9),
             text,
-            Span::new(0, text.len() as u32),
-            &mut diags,
+            span,
+            &mut full_diags,
         );
+        if full != order || full_diags != diags {
+            return Err(format!(
+                "the shortcut gives {order:?} {diags:?}, the full reader {full:?} {full_diags:?}"
+            ));
+        }
         match (order, diags.first()) {
             (Some(order), None) => Ok(order),
             (_, Some(diag)) => Err(format!("{}: {}", diag.code, diag.message)),

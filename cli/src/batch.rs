@@ -14,7 +14,7 @@ use judgepad_core::game::{self, Report, Status};
 use judgepad_core::map::{self, Map, PowerId, Unit, UnitKind};
 use judgepad_core::orders::{self, Order, OrderPhase, format_order};
 use judgepad_core::text::{FileId, Span, decode};
-use serde_json::{Map as Object, Value, json};
+use serde_json::{Map as Object, Value};
 
 /// Reads JSON Lines on stdin, writes JSON Lines on stdout (one output line
 /// per input line, flushed in batches).
@@ -59,11 +59,16 @@ impl Loaded {
     }
 }
 
-/// Adjudicates one input line (1-based `number`).
-pub fn run_line(line: &str, number: usize, session: &mut Session) -> Value {
+/// Adjudicates one input line (1-based `number`): the output line, JSON.
+pub fn run_line(line: &str, number: usize, session: &mut Session) -> String {
     match process(line, session) {
-        Ok(value) => value,
-        Err(message) => json!({"error": {"line": number, "message": message}}),
+        Ok(text) => text,
+        Err(message) => {
+            let mut out = format!("{{\"error\":{{\"line\":{number},\"message\":");
+            json::string(&mut out, &message);
+            out.push_str("}}");
+            out
+        }
     }
 }
 
@@ -179,7 +184,7 @@ fn strings(value: &Value, what: &str) -> Result<Vec<String>, String> {
     }
 }
 
-fn process(line: &str, session: &mut Session) -> Result<Value, String> {
+fn process(line: &str, session: &mut Session) -> Result<String, String> {
     let input: Value = serde_json::from_str(line).map_err(|err| format!("not JSON: {err}"))?;
     check_shape(&input)?;
     let map_name = input.get("map").and_then(Value::as_str).unwrap_or("standard");
@@ -304,7 +309,8 @@ fn process(line: &str, session: &mut Session) -> Result<Value, String> {
     };
     let mut orders: Vec<Order> = Vec::new();
     let mut order_texts: Vec<String> = Vec::new();
-    let mut invalid: Vec<Value> = Vec::new();
+    // Unused orders: (power, order text, reason).
+    let mut invalid: Vec<(String, String, String)> = Vec::new();
     if let (Some(list), Some(order_phase)) = (object(&input, "orders")?, order_phase) {
         for (power_name, list) in list {
             let power = power_id(map, power_name)?;
@@ -331,16 +337,15 @@ fn process(line: &str, session: &mut Session) -> Result<Value, String> {
                             || "unreadable order".to_string(),
                             |it| it.message.clone(),
                         );
-                        invalid.push(
-                            json!({"power": map.pow(power).name, "order": text, "reason": message}),
-                        );
+                        invalid.push((map.pow(power).name.to_string(), text, message));
                     }
                 }
             }
         }
     }
     let (report, mut after) = game::run_phase(map, &phase, &board, &orders);
-    let mut results = Object::new();
+    // results: unit text → (order, result, reason, dislodged), sorted by unit.
+    let mut results: BTreeMap<String, (String, &'static str, &str, bool)> = BTreeMap::new();
     let mut destroyed: Vec<String> = Vec::new();
     let rejected: &[Rejected] = match &report {
         Report::Movement(res) => {
@@ -349,12 +354,10 @@ fn process(line: &str, session: &mut Session) -> Result<Value, String> {
                     || format!("{} H", map.unit_text(it.piece.unit)),
                     |idx| format_order(map, &orders[idx]),
                 );
-                let mut entry =
-                    json!({"order": order, "result": it.outcome.as_str(), "reason": it.reason});
-                if it.dislodged {
-                    entry["dislodged"] = json!(true);
-                }
-                results.insert(map.unit_text(it.piece.unit), entry);
+                results.insert(
+                    map.unit_text(it.piece.unit),
+                    (order, it.outcome.as_str(), &it.reason, it.dislodged),
+                );
             }
             &res.rejected
         }
@@ -366,7 +369,7 @@ fn process(line: &str, session: &mut Session) -> Result<Value, String> {
                 );
                 results.insert(
                     map.unit_text(it.piece.unit),
-                    json!({"order": order, "result": it.outcome.as_str(), "reason": it.reason}),
+                    (order, it.outcome.as_str(), &it.reason, false),
                 );
                 if it.to.is_none() {
                     destroyed.push(map.unit_text(it.piece.unit));
@@ -390,7 +393,7 @@ fn process(line: &str, session: &mut Session) -> Result<Value, String> {
                     || "(civil disorder)".to_string(),
                     |idx| format_order(map, &orders[idx]),
                 );
-                results.insert(key, json!({"order": order, "result": Outcome::Succeeds.as_str(), "reason": it.reason}));
+                results.insert(key, (order, Outcome::Succeeds.as_str(), &it.reason, false));
                 if matches!(it.command, judgepad_core::orders::Command::Disband)
                     && let Some(unit) = it.unit
                 {
@@ -403,7 +406,11 @@ fn process(line: &str, session: &mut Session) -> Result<Value, String> {
     };
     for rejected in rejected {
         let order = &orders[rejected.order];
-        invalid.push(json!({"power": map.pow(order.power).name, "order": order_texts[rejected.order], "reason": rejected.reason}));
+        invalid.push((
+            map.pow(order.power).name.to_string(),
+            order_texts[rejected.order].clone(),
+            rejected.reason.clone(),
+        ));
     }
     // The next phase that needs attention.
     let played = phase.clone();
@@ -419,54 +426,176 @@ fn process(line: &str, session: &mut Session) -> Result<Value, String> {
             destroyed.push(unit.to_string());
         }
     }
-    let mut res = json!({
-        "phase": played.abbr(),
-        "results": results,
-        "outcome": outcome(step_map, &after),
-        "destroyed": destroyed,
-        "next_phase": next_phase,
-    });
-    if !invalid.is_empty() {
-        res["invalid"] = Value::Array(invalid);
-    }
+    // The output line, keys sorted at every level (docs/batch.md).
+    let mut out = String::with_capacity(4096);
+    out.push('{');
     if !morphs.is_empty() {
-        res["changes"] = json!(morphs);
+        out.push_str("\"changes\":");
+        json::strings(&mut out, morphs.iter().map(String::as_str));
+        out.push(',');
     }
+    out.push_str("\"destroyed\":");
+    json::strings(&mut out, destroyed.iter().map(String::as_str));
+    if !invalid.is_empty() {
+        out.push_str(",\"invalid\":[");
+        for (idx, (power, order, reason)) in invalid.iter().enumerate() {
+            if idx > 0 {
+                out.push(',');
+            }
+            out.push_str("{\"order\":");
+            json::string(&mut out, order);
+            out.push_str(",\"power\":");
+            json::string(&mut out, power);
+            out.push_str(",\"reason\":");
+            json::string(&mut out, reason);
+            out.push('}');
+        }
+        out.push(']');
+    }
+    out.push_str(",\"next_phase\":");
+    json::string(&mut out, &next_phase);
+    out.push_str(",\"outcome\":");
+    outcome(&mut out, step_map, &after);
+    out.push_str(",\"phase\":");
+    json::string(&mut out, &played.abbr());
+    out.push_str(",\"results\":{");
+    for (idx, (unit, (order, result, reason, dislodged))) in results.iter().enumerate() {
+        if idx > 0 {
+            out.push(',');
+        }
+        json::string(&mut out, unit);
+        out.push_str(if *dislodged { ":{\"dislodged\":true,\"order\":" } else { ":{\"order\":" });
+        json::string(&mut out, order);
+        out.push_str(",\"reason\":");
+        json::string(&mut out, reason);
+        out.push_str(",\"result\":");
+        json::string(&mut out, result);
+        out.push('}');
+    }
+    out.push('}');
     if let Status::Won(winners) = status {
-        res["winners"] =
-            json!(winners.iter().map(|&it| step_map.pow(it).name.clone()).collect::<Vec<_>>());
+        out.push_str(",\"winners\":");
+        json::strings(&mut out, winners.iter().map(|&it| step_map.pow(it).name.as_str()));
     }
-    Ok(res)
+    out.push('}');
+    Ok(out)
 }
 
 /// The position as JSON: units, dislodged units with retreats, centres.
-fn outcome(map: &Map, board: &Board) -> Value {
-    let mut units: BTreeMap<String, Vec<String>> = BTreeMap::new();
+fn outcome(out: &mut String, map: &Map, board: &Board) {
+    let mut units: BTreeMap<&str, Vec<String>> = BTreeMap::new();
     for piece in &board.pieces {
-        units.entry(map.pow(piece.power).name.clone()).or_default().push(map.unit_text(piece.unit));
+        units.entry(map.pow(piece.power).name.as_str()).or_default().push(map.unit_text(piece.unit));
     }
-    let mut dislodged: BTreeMap<String, Object<String, Value>> = BTreeMap::new();
+    let mut dislodged: BTreeMap<&str, BTreeMap<String, (Option<&str>, Vec<&str>)>> =
+        BTreeMap::new();
     for it in &board.dislodged {
-        let retreats: Vec<String> =
-            it.retreats.iter().map(|&loc| map.loc(loc).abbr.clone()).collect();
-        dislodged.entry(map.pow(it.piece.power).name.clone()).or_default().insert(
+        let retreats: Vec<&str> = it.retreats.iter().map(|&loc| map.loc(loc).abbr.as_str()).collect();
+        dislodged.entry(map.pow(it.piece.power).name.as_str()).or_default().insert(
             map.unit_text(it.piece.unit),
-            json!({"attacker_from": it.attacker_from.map(|p| map.prov(p).abbr.clone()), "retreats": retreats}),
+            (it.attacker_from.map(|p| map.prov(p).abbr.as_str()), retreats),
         );
     }
-    let mut centers: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut centers: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
     for (idx, owner) in board.owners.iter().enumerate() {
         if let Some(owner) = owner {
             centers
-                .entry(map.pow(*owner).name.clone())
+                .entry(map.pow(*owner).name.as_str())
                 .or_default()
-                .push(map.prov(map::ProvinceId(idx as u32)).abbr.clone());
+                .push(map.prov(map::ProvinceId(idx as u32)).abbr.as_str());
         }
     }
-    let mut res = json!({"units": units, "dislodged": dislodged, "centers": centers});
-    if !board.contested.is_empty() {
-        res["contested"] =
-            json!(board.contested.iter().map(|&p| map.prov(p).abbr.clone()).collect::<Vec<_>>());
+    out.push_str("{\"centers\":{");
+    for (idx, (power, list)) in centers.iter().enumerate() {
+        if idx > 0 {
+            out.push(',');
+        }
+        json::string(out, power);
+        out.push(':');
+        json::strings(out, list.iter().copied());
     }
-    res
+    out.push('}');
+    if !board.contested.is_empty() {
+        out.push_str(",\"contested\":");
+        json::strings(out, board.contested.iter().map(|&p| map.prov(p).abbr.as_str()));
+    }
+    out.push_str(",\"dislodged\":{");
+    for (idx, (power, list)) in dislodged.iter().enumerate() {
+        if idx > 0 {
+            out.push(',');
+        }
+        json::string(out, power);
+        out.push_str(":{");
+        for (idx, (unit, (from, retreats))) in list.iter().enumerate() {
+            if idx > 0 {
+                out.push(',');
+            }
+            json::string(out, unit);
+            out.push_str(":{\"attacker_from\":");
+            match from {
+                Some(from) => json::string(out, from),
+                None => out.push_str("null"),
+            }
+            out.push_str(",\"retreats\":");
+            json::strings(out, retreats.iter().copied());
+            out.push('}');
+        }
+        out.push('}');
+    }
+    out.push_str("},\"units\":{");
+    for (idx, (power, list)) in units.iter().enumerate() {
+        if idx > 0 {
+            out.push(',');
+        }
+        json::string(out, power);
+        out.push(':');
+        json::strings(out, list.iter().map(String::as_str));
+    }
+    out.push_str("}}");
+}
+
+/// JSON text output, escaped as serde_json escapes.
+mod json {
+    /// `text` as a JSON string.
+    pub(super) fn string(out: &mut String, text: &str) {
+        out.push('"');
+        let mut start = 0;
+        for (idx, byte) in text.bytes().enumerate() {
+            let escape = match byte {
+                b'"' => "\\\"",
+                b'\\' => "\\\\",
+                b'\n' => "\\n",
+                b'\r' => "\\r",
+                b'\t' => "\\t",
+                0x08 => "\\b",
+                0x0c => "\\f",
+                0..=0x1f => "",
+                _ => continue,
+            };
+            out.push_str(&text[start..idx]);
+            if escape.is_empty() {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.push_str("\\u00");
+                out.push(HEX[(byte >> 4) as usize] as char);
+                out.push(HEX[(byte & 0xf) as usize] as char);
+            } else {
+                out.push_str(escape);
+            }
+            start = idx + 1;
+        }
+        out.push_str(&text[start..]);
+        out.push('"');
+    }
+
+    /// A JSON array of strings.
+    pub(super) fn strings<'a>(out: &mut String, items: impl Iterator<Item = &'a str>) {
+        out.push('[');
+        for (idx, item) in items.enumerate() {
+            if idx > 0 {
+                out.push(',');
+            }
+            string(out, item);
+        }
+        out.push(']');
+    }
 }

@@ -227,6 +227,100 @@ pub fn parse_order(
     span: Span,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Order> {
+    // Most orders come in normal form (`A PAR - BUR`, from bots and from
+    // format_order): read those without building readings.
+    if let Some(pieces) = normal_form(map, span.text(text), span.start)
+        && let Ok(order) = grammar(map, power, phase, file, span, &pieces)
+    {
+        return Some(order);
+    }
+    parse_order_full(map, power, phase, file, text, span, diags)
+}
+
+/// The pieces of an order written in normal form: single spaces, unit
+/// letters and order letters, ` - `, and abbreviations that name exactly one
+/// place and nothing else (no alias elsewhere, no order word, no power).
+/// `None` for anything else, which the full reader takes; both give the same
+/// order (a test checks it on every bundled variant).
+fn normal_form(map: &Map, text: &str, base: u32) -> Option<Vec<Piece>> {
+    if !text.is_ascii() || text.len() > 64 {
+        return None;
+    }
+    let mut pieces = Vec::with_capacity(8);
+    let mut after = Sep::Space;
+    let mut offset = 0usize;
+    for token in text.split(' ') {
+        let start = base + offset as u32;
+        offset += token.len() + 1;
+        let span = Span::new(start, start + token.len() as u32);
+        let item = match token {
+            "" => return None,
+            "-" => {
+                if after != Sep::Space {
+                    return None;
+                }
+                after = Sep::Arrow;
+                continue;
+            }
+            "A" => Item::Kind(UnitKind::Army),
+            "F" => Item::Kind(UnitKind::Fleet),
+            "H" | "S" | "C" | "R" | "D" | "B" | "V" | "BUILD" | "WAIVE" | "REMOVE" => {
+                // A map may call a place `H`.
+                if map.location(token).is_some() || map.alias(token).is_some() {
+                    return None;
+                }
+                Item::Letter(match token {
+                    "BUILD" => 'B',
+                    "WAIVE" => 'V',
+                    "REMOVE" => 'D',
+                    _ => token.as_bytes()[0] as char,
+                })
+            }
+            _ => {
+                if token.bytes().any(|b| b.is_ascii_lowercase()) || keyword(token).is_some() {
+                    return None;
+                }
+                let loc = map.location(token)?;
+                let province = token.split('/').next().unwrap_or(token);
+                if keyword(province).is_some()
+                    || map.alias(token).is_some_and(|it| it != map.loc(loc).abbr.as_str())
+                    || map
+                        .alias(province)
+                        .is_some_and(|it| map.location(it) != map.location(province))
+                    || map.power(token).is_some()
+                {
+                    return None;
+                }
+                Item::Place(loc)
+            }
+        };
+        pieces.push(Piece { item, span, after, first: 0, len: 1 });
+        after = Sep::Space;
+    }
+    (after == Sep::Space && well_formed_normal(&pieces)).then_some(pieces)
+}
+
+/// A normal-form reading must be the reading the full reader ranks first:
+/// places after `-`, no two places in a row without one.
+fn well_formed_normal(pieces: &[Piece]) -> bool {
+    pieces.windows(2).all(|pair| {
+        !(matches!(pair[0].item, Item::Place(_)) && matches!(pair[1].item, Item::Place(_)))
+            || pair[1].after == Sep::Arrow
+    })
+}
+
+/// [`parse_order`] without the normal-form shortcut (for tests that check
+/// the two agree).
+#[doc(hidden)]
+pub fn parse_order_full(
+    map: &Map,
+    power: PowerId,
+    phase: OrderPhase,
+    file: FileId,
+    text: &str,
+    span: Span,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Order> {
     let words = words(text, span);
     let (readings, reading_error) = readings(map, file, text, &words);
     // Every reading the grammar accepts: (reading, order, plausibility).

@@ -3,6 +3,8 @@
 # then alone natively and in wasm (wasm32-wasip1 under Node) on three maps.
 set -euo pipefail
 cd "$(dirname "$0")"
+# The CLI a user installs (release profile), for the end-to-end figure.
+(cd ../.. && cargo build --quiet --release -p judgepad-cli)
 cargo bench --quiet --bench vs_diplomacy 2>/dev/null
 rustup target list --installed | grep -qx wasm32-wasip1 || rustup target add wasm32-wasip1
 cargo build --quiet --release --bin judgepad-adjudicate-bench

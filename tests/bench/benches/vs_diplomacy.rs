@@ -63,6 +63,90 @@ fn rate(mut run: impl FnMut() -> usize, phases: usize) -> (f64, f64) {
     ((rounds * phases) as f64 / secs, orders as f64 / secs)
 }
 
+/// The phases as `judgepad adjudicate` input lines (docs/batch.md).
+fn json_lines(map: &Map, phases: &[judgepad_bench::Phase]) -> String {
+    use std::collections::BTreeMap;
+    use std::fmt::Write;
+    let list = |items: &BTreeMap<String, Vec<String>>| {
+        let body: Vec<String> = items
+            .iter()
+            .map(|(power, items)| {
+                let quoted: Vec<String> = items.iter().map(|it| format!("\"{it}\"")).collect();
+                format!("\"{power}\":[{}]", quoted.join(","))
+            })
+            .collect();
+        format!("{{{}}}", body.join(","))
+    };
+    let mut out = String::new();
+    for phase in phases {
+        let mut units: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for piece in &phase.board.pieces {
+            units.entry(map.pow(piece.power).name.to_string()).or_default().push(map.unit_text(piece.unit));
+        }
+        let mut centers: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for (idx, owner) in phase.board.owners.iter().enumerate() {
+            if let Some(owner) = owner {
+                centers
+                    .entry(map.pow(*owner).name.to_string())
+                    .or_default()
+                    .push(map.prov(judgepad_core::map::ProvinceId(idx as u32)).abbr.to_string());
+            }
+        }
+        let mut orders: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for order in &phase.orders {
+            orders
+                .entry(map.pow(order.power).name.to_string())
+                .or_default()
+                .push(judgepad_core::orders::format_order(map, order));
+        }
+        writeln!(
+            out,
+            "{{\"map\":\"standard\",\"phase\":\"S1901M\",\"units\":{},\"centers\":{},\"orders\":{}}}",
+            list(&units),
+            list(&centers),
+            list(&orders)
+        )
+        .unwrap();
+    }
+    out
+}
+
+/// `judgepad adjudicate` end to end (process start, JSON in and out) on the
+/// same phases, repeated `copies` times: the best of three runs, phases/s.
+fn cli_rate(input: &str, phases: usize) -> Option<f64> {
+    use std::io::Write;
+    use std::process::{Command as Process, Stdio};
+    let bin = concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/release/judgepad");
+    if !std::path::Path::new(bin).exists() {
+        eprintln!("(no {bin}: run `cargo build --release -p judgepad-cli` for the CLI figure)");
+        return None;
+    }
+    let mut best = f64::MAX;
+    for _ in 0..3 {
+        let start = Instant::now();
+        let mut child = Process::new(bin)
+            .arg("adjudicate")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .ok()?;
+        let mut stdin = child.stdin.take()?;
+        let text = input.to_string();
+        let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
+        let output = child.wait_with_output().ok()?;
+        writer.join().ok()?.ok()?;
+        let secs = start.elapsed().as_secs_f64();
+        let lines = output.stdout.split(|&b| b == b'\n').filter(|it| !it.is_empty()).count();
+        assert_eq!(lines, phases, "one output line per input line");
+        assert!(
+            !output.stdout.windows(8).any(|it| it == b"\"error\":"),
+            "the CLI refused a line"
+        );
+        best = best.min(secs);
+    }
+    Some(phases as f64 / best)
+}
+
 fn main() {
     let (map, phases) = judgepad_bench::record("standard", 300, 1);
     let theirs: Vec<Vec<MappedMainOrder>> =
@@ -156,6 +240,18 @@ fn main() {
         "  moves judged differently by the two adjudicators: {disagreements} (in {compared} phases away from the crate's missing borders)"
     );
     println!("  judgepad        {ours:>10.0} phases/s {our_orders:>12.0} orders/s");
-    println!("  diplomacy 0.2.0 {crate_rate:>10.0} phases/s {crate_orders:>12.0} orders/s");
-    println!("  ratio           {:>10.2}x", ours / crate_rate);
+    println!("  diplomacy 0.2.0 {crate_rate:>10.0} phases/s {crate_orders:>12.0} orders/s  (in process)");
+    println!("  judgepad engine {:>10.2}x the crate", ours / crate_rate);
+    // The CLI end to end on the same phases, four times over (1,200 lines).
+    let copies = 4;
+    let input = json_lines(&map, &phases).repeat(copies);
+    if let Ok(path) = std::env::var("JUDGEPAD_BENCH_JSONL") {
+        std::fs::write(path, &input).expect("writes the phases");
+    }
+    if let Some(cli) = cli_rate(&input, phases.len() * copies) {
+        println!(
+            "  judgepad adjudicate (process, JSON in and out) {cli:>10.0} phases/s = {:.2}x the crate in process",
+            cli / crate_rate
+        );
+    }
 }
