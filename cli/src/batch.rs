@@ -3,6 +3,7 @@
 //! the next phase). A bad line gives `{"error": {"line", "message"}}` and the
 //! run goes on. The schema is in `docs/batch.md`.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Write};
 
@@ -12,7 +13,7 @@ use judgepad_core::bundled;
 use judgepad_core::calendar::{self, Calendar, Phase, PhaseKind};
 use judgepad_core::game::{self, Report, Status};
 use judgepad_core::map::{self, Map, PowerId, Unit, UnitKind};
-use judgepad_core::orders::{self, Order, OrderPhase, format_order};
+use judgepad_core::orders::{self, Order, OrderPhase, push_order};
 use judgepad_core::text::{FileId, Span, decode};
 use serde_json::{Map as Object, Value};
 
@@ -118,21 +119,89 @@ fn check_shape(input: &Value) -> Result<&Object<String, Value>, String> {
         }
         let ok = match key.as_str() {
             "map" | "phase" => value.is_string() || value.is_null(),
-            "contested" => value.is_array() || value.is_null(),
-            _ => value.is_object() || value.is_null(),
+            "contested" => value.is_null() || strings(value),
+            "orders" => {
+                value.is_null()
+                    || value
+                        .as_object()
+                        .is_some_and(|it| it.values().all(|list| list.is_null() || strings(list)))
+            }
+            "dislodged" => value.is_null() || value.is_object(),
+            _ => value.is_null() || value.as_object().is_some_and(|it| it.values().all(strings)),
         };
         if !ok {
             let want = match key.as_str() {
                 "map" | "phase" => "a string",
                 "contested" => "an array of province names",
-                "orders" => "an object of power: [order, …]",
+                "orders" => "an object of power: [order, …] (or null)",
                 "dislodged" => "an object of power: {unit: {attacker_from, by_convoy}}",
                 _ => "an object of power: [name, …]",
             };
-            return Err(format!("`{key}` must be {want}, not {}", kind_of(value)));
+            return Err(format!("`{key}` must be {want}, not {}", shape_of(value)));
+        }
+        if key == "dislodged"
+            && let Some(powers) = value.as_object()
+        {
+            check_dislodged(powers)?;
         }
     }
     Ok(fields)
+}
+
+/// Whether `value` is an array of strings.
+fn strings(value: &Value) -> bool {
+    value.as_array().is_some_and(|it| it.iter().all(Value::is_string))
+}
+
+/// `dislodged`: power → unit → {attacker_from, by_convoy, retreats}.
+fn check_dislodged(powers: &Object<String, Value>) -> Result<(), String> {
+    for units in powers.values() {
+        let Value::Object(units) = units else {
+            return Err(format!("`dislodged` maps powers to objects, not {}", kind_of(units)));
+        };
+        for (unit, info) in units {
+            let Value::Object(info) = info else {
+                return Err(format!(
+                    "`dislodged` {unit}: expected {{\"attacker_from\": …, \"by_convoy\": …}}, not {}",
+                    kind_of(info)
+                ));
+            };
+            for (key, value) in info {
+                let ok = match key.as_str() {
+                    "attacker_from" => value.is_string() || value.is_null(),
+                    "by_convoy" => value.is_boolean() || value.is_null(),
+                    "retreats" => value.is_null() || strings(value),
+                    _ => {
+                        return Err(format!(
+                            "`dislodged` {unit}: unknown key `{key}` (known: attacker_from, by_convoy, retreats)"
+                        ));
+                    }
+                };
+                if !ok {
+                    let want = match key.as_str() {
+                        "attacker_from" => "a province name",
+                        "by_convoy" => "true or false",
+                        _ => "an array of province names",
+                    };
+                    return Err(format!("`{key}` must be {want}, not {}", kind_of(value)));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// What `value` is, naming the first element that is not a string.
+fn shape_of(value: &Value) -> String {
+    let bad_item = match value {
+        Value::Array(items) => items.iter().find(|it| !it.is_string()),
+        Value::Object(fields) => fields.values().find(|it| !it.is_array() && !it.is_null()),
+        _ => None,
+    };
+    match bad_item {
+        Some(item) => format!("{} holding {}", kind_of(value), kind_of(item)),
+        None => kind_of(value).to_string(),
+    }
 }
 
 fn kind_of(value: &Value) -> &'static str {
@@ -147,7 +216,9 @@ fn kind_of(value: &Value) -> &'static str {
 }
 
 fn power_id(map: &Map, name: &str) -> Result<PowerId, String> {
-    map.power(&map::names::norm_power(name)).ok_or_else(|| format!("unknown power `{name}`"))
+    map.power(name)
+        .or_else(|| map.power(&map::names::norm_power(name)))
+        .ok_or_else(|| format!("unknown power `{name}`"))
 }
 
 fn parse_unit(map: &Map, text: &str) -> Result<Unit, String> {
@@ -164,32 +235,59 @@ fn parse_unit(map: &Map, text: &str) -> Result<Unit, String> {
     Ok(Unit { kind, location })
 }
 
-fn object<'a>(value: &'a Value, key: &str) -> Result<Option<&'a Object<String, Value>>, String> {
-    match value.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::Object(object)) => Ok(Some(object)),
-        Some(_) => Err(format!("`{key}` must be an object")),
-    }
+/// An input line (docs/batch.md), borrowed from the line's text.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Input<'a> {
+    #[serde(borrow, default)]
+    map: Option<Cow<'a, str>>,
+    #[serde(borrow, default)]
+    phase: Option<Cow<'a, str>>,
+    #[serde(borrow, default)]
+    units: Option<BTreeMap<Cow<'a, str>, Vec<Cow<'a, str>>>>,
+    #[serde(borrow, default)]
+    dislodged: Option<BTreeMap<Cow<'a, str>, BTreeMap<Cow<'a, str>, DislodgedInput<'a>>>>,
+    #[serde(borrow, default)]
+    contested: Option<Vec<Cow<'a, str>>>,
+    #[serde(borrow, default)]
+    centers: Option<BTreeMap<Cow<'a, str>, Vec<Cow<'a, str>>>>,
+    #[serde(borrow, default)]
+    homes: Option<BTreeMap<Cow<'a, str>, Vec<Cow<'a, str>>>>,
+    #[serde(borrow, default)]
+    orders: Option<BTreeMap<Cow<'a, str>, Option<Vec<Cow<'a, str>>>>>,
 }
 
-fn strings(value: &Value, what: &str) -> Result<Vec<String>, String> {
-    match value {
-        Value::Array(items) => items
-            .iter()
-            .map(|it| {
-                it.as_str().map(String::from).ok_or_else(|| format!("{what} must be strings"))
-            })
-            .collect(),
-        _ => Err(format!("{what} must be an array of strings")),
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DislodgedInput<'a> {
+    #[serde(borrow, default)]
+    attacker_from: Option<Cow<'a, str>>,
+    #[serde(default)]
+    by_convoy: Option<bool>,
+    /// Ignored (recomputed): lets an output's `dislodged` be fed back.
+    #[serde(default, rename = "retreats")]
+    _retreats: Option<Vec<Cow<'a, str>>>,
+}
+
+/// Reads an input line; a line that does not fit the schema is explained
+/// by [`check_shape`], which names the key at fault.
+fn read_input(line: &str) -> Result<Input<'_>, String> {
+    match serde_json::from_str::<Input<'_>>(line) {
+        Ok(input) => Ok(input),
+        Err(err) => {
+            let value: Value =
+                serde_json::from_str(line).map_err(|err| format!("not JSON: {err}"))?;
+            check_shape(&value)?;
+            Err(format!("does not fit the schema (docs/batch.md): {err}"))
+        }
     }
 }
 
 fn process(line: &str, session: &mut Session) -> Result<String, String> {
-    let input: Value = serde_json::from_str(line).map_err(|err| format!("not JSON: {err}"))?;
-    check_shape(&input)?;
-    let map_name = input.get("map").and_then(Value::as_str).unwrap_or("standard");
+    let input = read_input(line)?;
+    let map_name = input.map.as_deref().unwrap_or("standard");
     let loaded = load_map(map_name, session)?;
-    let phase = match input.get("phase").and_then(Value::as_str) {
+    let phase = match input.phase.as_deref() {
         Some(text) => {
             loaded.cal.parse(text).ok_or_else(|| format!("`{text}` is not a phase of this map"))?
         }
@@ -201,12 +299,12 @@ fn process(line: &str, session: &mut Session) -> Result<String, String> {
     let map = if blocks.is_empty() { &loaded.base } else { &loaded.at[&blocks] };
     let (cal, base) = (&loaded.cal, &loaded.base);
     let mut board = Board::initial(map);
-    if let Some(units) = object(&input, "units")? {
+    if let Some(units) = &input.units {
         board.pieces.clear();
         for (power, list) in units {
             let power = power_id(map, power)?;
-            for text in strings(list, "units")? {
-                let unit = parse_unit(map, &text)?;
+            for text in list {
+                let unit = parse_unit(map, text)?;
                 if board.piece_in(map, map.province_of(unit.location)).is_some() {
                     return Err(format!(
                         "two units in {}",
@@ -217,78 +315,45 @@ fn process(line: &str, session: &mut Session) -> Result<String, String> {
             }
         }
     }
-    if let Some(centers) = object(&input, "centers")? {
+    if let Some(centers) = &input.centers {
         board.owners = vec![None; map.provinces.len()];
         for (power, list) in centers {
             let power = power_id(map, power)?;
-            for text in strings(list, "centers")? {
+            for text in list {
                 let province =
-                    map.province(&text).ok_or_else(|| format!("unknown centre `{text}`"))?;
+                    map.province(text).ok_or_else(|| format!("unknown centre `{text}`"))?;
                 board.owners[province.0 as usize] = Some(power);
             }
         }
     }
-    if let Some(homes) = object(&input, "homes")? {
+    if let Some(homes) = &input.homes {
         for (power, list) in homes {
             let power = power_id(map, power)?;
-            board.homes[power.0 as usize] = strings(list, "homes")?
+            board.homes[power.0 as usize] = list
                 .iter()
                 .map(|text| map.province(text).ok_or_else(|| format!("unknown home `{text}`")))
                 .collect::<Result<_, _>>()?;
         }
     }
-    if let Some(Value::Array(contested)) = input.get("contested") {
-        for item in contested {
-            let text = item.as_str().ok_or("`contested` must be an array of province names")?;
+    if let Some(contested) = &input.contested {
+        for text in contested {
             board
                 .contested
                 .push(map.province(text).ok_or_else(|| format!("unknown province `{text}`"))?);
         }
     }
-    if let Some(dislodged) = object(&input, "dislodged")? {
+    if let Some(dislodged) = &input.dislodged {
         for (power, units) in dislodged {
             let power = power_id(map, power)?;
-            let Value::Object(units) = units else {
-                return Err("`dislodged` maps powers to objects".into());
-            };
             for (text, info) in units {
                 let unit = parse_unit(map, text)?;
-                let Value::Object(info) = info else {
-                    return Err(format!(
-                        "`dislodged` {text}: expected {{\"attacker_from\": …, \"by_convoy\": …}}, not {}",
-                        kind_of(info)
-                    ));
-                };
-                if let Some(key) = info
-                    .keys()
-                    .find(|it| !["attacker_from", "by_convoy", "retreats"].contains(&it.as_str()))
-                {
-                    return Err(format!(
-                        "`dislodged` {text}: unknown key `{key}` (known: attacker_from, by_convoy, retreats)"
-                    ));
-                }
-                let attacker_from = match info.get("attacker_from") {
-                    None | Some(Value::Null) => None,
-                    Some(Value::String(place)) => Some(
+                let attacker_from = match info.attacker_from.as_deref() {
+                    None => None,
+                    Some(place) => Some(
                         map.province(place).ok_or_else(|| format!("unknown province `{place}`"))?,
                     ),
-                    Some(other) => {
-                        return Err(format!(
-                            "`attacker_from` must be a province name, not {}",
-                            kind_of(other)
-                        ));
-                    }
                 };
-                let by_convoy = match info.get("by_convoy") {
-                    None | Some(Value::Null) => false,
-                    Some(Value::Bool(value)) => *value,
-                    Some(other) => {
-                        return Err(format!(
-                            "`by_convoy` must be true or false, not {}",
-                            kind_of(other)
-                        ));
-                    }
-                };
+                let by_convoy = info.by_convoy.unwrap_or(false);
                 let mut entry = Dislodged {
                     piece: Piece { power, unit },
                     attacker_from,
@@ -308,16 +373,15 @@ fn process(line: &str, session: &mut Session) -> Result<String, String> {
         PhaseKind::Other => None,
     };
     let mut orders: Vec<Order> = Vec::new();
-    let mut order_texts: Vec<String> = Vec::new();
+    let mut order_texts: Vec<&str> = Vec::new();
     // Unused orders: (power, order text, reason).
     let mut invalid: Vec<(String, String, String)> = Vec::new();
-    if let (Some(list), Some(order_phase)) = (object(&input, "orders")?, order_phase) {
+    if let (Some(list), Some(order_phase)) = (&input.orders, order_phase) {
         for (power_name, list) in list {
             let power = power_id(map, power_name)?;
-            if list.is_null() {
-                continue;
-            }
-            for text in strings(list, "orders")? {
+            let Some(list) = list else { continue };
+            for text in list {
+                let text: &str = text;
                 let mut diags = Vec::new();
                 match orders::parse_order(
                     map,
@@ -337,7 +401,7 @@ fn process(line: &str, session: &mut Session) -> Result<String, String> {
                             || "unreadable order".to_string(),
                             |it| it.message.clone(),
                         );
-                        invalid.push((map.pow(power).name.to_string(), text, message));
+                        invalid.push((map.pow(power).name.to_string(), text.to_string(), message));
                     }
                 }
             }
@@ -345,15 +409,12 @@ fn process(line: &str, session: &mut Session) -> Result<String, String> {
     }
     let (report, mut after) = game::run_phase(map, &phase, &board, &orders);
     // results: unit text → (order, result, reason, dislodged), sorted by unit.
-    let mut results: BTreeMap<String, (String, &'static str, &str, bool)> = BTreeMap::new();
+    let mut results: BTreeMap<String, (Said, &'static str, &str, bool)> = BTreeMap::new();
     let mut destroyed: Vec<String> = Vec::new();
     let rejected: &[Rejected] = match &report {
         Report::Movement(res) => {
             for it in &res.resolutions {
-                let order = it.order.map_or_else(
-                    || format!("{} H", map.unit_text(it.piece.unit)),
-                    |idx| format_order(map, &orders[idx]),
-                );
+                let order = it.order.map_or(Said::Default(it.piece.unit, " H"), Said::Order);
                 results.insert(
                     map.unit_text(it.piece.unit),
                     (order, it.outcome.as_str(), &it.reason, it.dislodged),
@@ -363,10 +424,7 @@ fn process(line: &str, session: &mut Session) -> Result<String, String> {
         }
         Report::Retreats(res) => {
             for it in &res.resolutions {
-                let order = it.order.map_or_else(
-                    || format!("{} D", map.unit_text(it.piece.unit)),
-                    |idx| format_order(map, &orders[idx]),
-                );
+                let order = it.order.map_or(Said::Default(it.piece.unit, " D"), Said::Order);
                 results.insert(
                     map.unit_text(it.piece.unit),
                     (order, it.outcome.as_str(), &it.reason, false),
@@ -389,10 +447,7 @@ fn process(line: &str, session: &mut Session) -> Result<String, String> {
                         format!("{power} WAIVE {count}")
                     }
                 };
-                let order = it.order.map_or_else(
-                    || "(civil disorder)".to_string(),
-                    |idx| format_order(map, &orders[idx]),
-                );
+                let order = it.order.map_or(Said::CivilDisorder, Said::Order);
                 results.insert(key, (order, Outcome::Succeeds.as_str(), &it.reason, false));
                 if matches!(it.command, judgepad_core::orders::Command::Disband)
                     && let Some(unit) = it.unit
@@ -408,7 +463,7 @@ fn process(line: &str, session: &mut Session) -> Result<String, String> {
         let order = &orders[rejected.order];
         invalid.push((
             map.pow(order.power).name.to_string(),
-            order_texts[rejected.order].clone(),
+            order_texts[rejected.order].to_string(),
             rejected.reason.clone(),
         ));
     }
@@ -459,13 +514,25 @@ fn process(line: &str, session: &mut Session) -> Result<String, String> {
     out.push_str(",\"phase\":");
     json::string(&mut out, &played.abbr());
     out.push_str(",\"results\":{");
+    let mut text = String::with_capacity(32);
     for (idx, (unit, (order, result, reason, dislodged))) in results.iter().enumerate() {
         if idx > 0 {
             out.push(',');
         }
         json::string(&mut out, unit);
         out.push_str(if *dislodged { ":{\"dislodged\":true,\"order\":" } else { ":{\"order\":" });
-        json::string(&mut out, order);
+        text.clear();
+        match order {
+            Said::Order(idx) => push_order(&mut text, map, &orders[*idx]),
+            Said::Default(unit, verb) => {
+                text.push(unit.kind.letter());
+                text.push(' ');
+                text.push_str(&map.loc(unit.location).abbr);
+                text.push_str(verb);
+            }
+            Said::CivilDisorder => text.push_str("(civil disorder)"),
+        }
+        json::string(&mut out, &text);
         out.push_str(",\"reason\":");
         json::string(&mut out, reason);
         out.push_str(",\"result\":");
@@ -481,16 +548,27 @@ fn process(line: &str, session: &mut Session) -> Result<String, String> {
     Ok(out)
 }
 
+/// The order a result line shows.
+enum Said {
+    /// The order used (index into the phase's orders).
+    Order(usize),
+    /// No order: the unit and the verb it defaulted to (` H`, ` D`).
+    Default(Unit, &'static str),
+    /// Civil disorder chose it.
+    CivilDisorder,
+}
+
 /// The position as JSON: units, dislodged units with retreats, centres.
 fn outcome(out: &mut String, map: &Map, board: &Board) {
-    let mut units: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+    let mut units: BTreeMap<&str, Vec<Unit>> = BTreeMap::new();
     for piece in &board.pieces {
-        units.entry(map.pow(piece.power).name.as_str()).or_default().push(map.unit_text(piece.unit));
+        units.entry(map.pow(piece.power).name.as_str()).or_default().push(piece.unit);
     }
     let mut dislodged: BTreeMap<&str, BTreeMap<String, (Option<&str>, Vec<&str>)>> =
         BTreeMap::new();
     for it in &board.dislodged {
-        let retreats: Vec<&str> = it.retreats.iter().map(|&loc| map.loc(loc).abbr.as_str()).collect();
+        let retreats: Vec<&str> =
+            it.retreats.iter().map(|&loc| map.loc(loc).abbr.as_str()).collect();
         dislodged.entry(map.pow(it.piece.power).name.as_str()).or_default().insert(
             map.unit_text(it.piece.unit),
             (it.attacker_from.map(|p| map.prov(p).abbr.as_str()), retreats),
@@ -543,13 +621,24 @@ fn outcome(out: &mut String, map: &Map, board: &Board) {
         out.push('}');
     }
     out.push_str("},\"units\":{");
+    let mut text = String::with_capacity(16);
     for (idx, (power, list)) in units.iter().enumerate() {
         if idx > 0 {
             out.push(',');
         }
         json::string(out, power);
-        out.push(':');
-        json::strings(out, list.iter().map(String::as_str));
+        out.push_str(":[");
+        for (idx, unit) in list.iter().enumerate() {
+            if idx > 0 {
+                out.push(',');
+            }
+            text.clear();
+            text.push(unit.kind.letter());
+            text.push(' ');
+            text.push_str(&map.loc(unit.location).abbr);
+            json::string(out, &text);
+        }
+        out.push(']');
     }
     out.push_str("}}");
 }

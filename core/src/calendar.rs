@@ -538,6 +538,9 @@ impl Calendar {
     /// then file order), then IN blocks whose key starts the phase's name or
     /// abbreviation (file order).
     pub fn blocks_at(&self, map: &Map, phase: &Phase) -> Vec<usize> {
+        if map.dynamic().is_empty() {
+            return Vec::new();
+        }
         let mut from: Vec<(Phase, usize)> = Vec::new();
         let mut ins: Vec<usize> = Vec::new();
         let name = phase.upper_name();

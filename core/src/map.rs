@@ -24,7 +24,7 @@ use core::fmt;
 
 use crate::diagnostics::{self, Diagnostic};
 use crate::map::load::{Loader, Raw};
-use crate::map::names::{lower, province_part, starts_lowercase, upper};
+use crate::map::names::{is_upper, lower, province_part, starts_lowercase, upper};
 use crate::name::Name;
 use crate::omap::OMap;
 use crate::text::FileSpan;
@@ -235,6 +235,9 @@ pub struct Map {
     location_index: OMap<LocationId>,
     province_index: OMap<ProvinceId>,
     raw: Raw,
+    /// Per location: its abbreviation names it and nothing else (see
+    /// [`Map::plain_location`]).
+    plain: Vec<bool>,
 }
 
 /// Loads the map whose root file is `name` with `text`, resolving USE through
@@ -346,11 +349,37 @@ impl Map {
 
     /// The location called `abbr` (any case, `SPA/NC` form).
     pub fn location(&self, abbr: &str) -> Option<LocationId> {
+        if is_upper(abbr) {
+            return self.location_index.get(abbr).copied();
+        }
         self.location_index.get(&upper(abbr)).copied()
+    }
+
+    /// The location whose abbreviation is exactly `abbr` (upper case), if
+    /// that abbreviation names it and nothing else: no order word, no alias
+    /// of another place, no power. Order text made only of such names reads
+    /// the same by any reading (the order reader's shortcut).
+    pub fn plain_location(&self, abbr: &str) -> Option<LocationId> {
+        let loc = self.location_index.get(abbr).copied()?;
+        (self.plain[loc.0 as usize] && *self.loc(loc).abbr == *abbr).then_some(loc)
+    }
+
+    fn is_plain(&self, loc: LocationId) -> bool {
+        let abbr: &str = &self.loc(loc).abbr;
+        let province = province_part(abbr);
+        is_upper(abbr)
+            && names::keyword(abbr).is_none()
+            && names::keyword(province).is_none()
+            && self.alias(abbr).is_none_or(|it| it == abbr)
+            && self.alias(province).is_none_or(|it| self.location(it) == self.location(province))
+            && self.power(abbr).is_none()
     }
 
     /// The province called `abbr` (any case).
     pub fn province(&self, abbr: &str) -> Option<ProvinceId> {
+        if is_upper(abbr) {
+            return self.province_index.get(abbr).copied();
+        }
         self.province_index.get(&upper(abbr)).copied()
     }
 
@@ -723,7 +752,7 @@ fn build(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked) -> Map 
         }
     }
     let map_name = name.strip_suffix(".map").unwrap_or(name).to_string();
-    Map {
+    let mut map = Map {
         root_map: raw.root_map.clone().unwrap_or_else(|| map_name.clone()),
         name: map_name,
         files,
@@ -737,5 +766,8 @@ fn build(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked) -> Map 
         location_index,
         province_index,
         raw,
-    }
+        plain: Vec::new(),
+    };
+    map.plain = (0..map.locations.len()).map(|idx| map.is_plain(LocationId(idx as u32))).collect();
+    map
 }

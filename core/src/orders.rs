@@ -277,20 +277,7 @@ fn normal_form(map: &Map, text: &str, base: u32) -> Option<Vec<Piece>> {
                 })
             }
             _ => {
-                if token.bytes().any(|b| b.is_ascii_lowercase()) || keyword(token).is_some() {
-                    return None;
-                }
-                let loc = map.location(token)?;
-                let province = token.split('/').next().unwrap_or(token);
-                if keyword(province).is_some()
-                    || map.alias(token).is_some_and(|it| it != map.loc(loc).abbr.as_str())
-                    || map
-                        .alias(province)
-                        .is_some_and(|it| map.location(it) != map.location(province))
-                    || map.power(token).is_some()
-                {
-                    return None;
-                }
+                let loc = map.plain_location(token)?;
                 Item::Place(loc)
             }
         };
@@ -986,29 +973,64 @@ fn unknown_place(map: &Map, at: FileSpan, written: &str) -> Diagnostic {
 
 /// DPjudge's normal form: `A PAR - BUR`, `F MAO C A BRE - LON`, `BUILD A PAR`.
 pub fn format_order(map: &Map, order: &Order) -> String {
-    let unit = |unit: Unit| map.unit_text(unit);
-    let prov = |id: ProvinceId| map.prov(id).abbr.to_string();
-    let Some(piece) = order.unit else { return "WAIVE".to_string() };
+    let mut res = String::with_capacity(24);
+    push_order(&mut res, map, order);
+    res
+}
+
+/// Appends [`format_order`]'s text to `out` (no allocation of its own).
+pub fn push_order(out: &mut String, map: &Map, order: &Order) {
+    let Some(piece) = order.unit else {
+        out.push_str("WAIVE");
+        return;
+    };
+    let unit = |out: &mut String| {
+        out.push(piece.kind.letter());
+        out.push(' ');
+        out.push_str(&map.loc(piece.location).abbr);
+    };
     match &order.command {
-        Command::Hold => format!("{} H", unit(piece)),
+        Command::Hold => {
+            unit(out);
+            out.push_str(" H");
+        }
         Command::Move { to, via_convoy } => {
-            format!(
-                "{} - {}{}",
-                unit(piece),
-                map.loc(*to).abbr,
-                if *via_convoy { " VIA CONVOY" } else { "" }
-            )
+            unit(out);
+            out.push_str(" - ");
+            out.push_str(&map.loc(*to).abbr);
+            if *via_convoy {
+                out.push_str(" VIA CONVOY");
+            }
         }
-        Command::Support { target, dest } => match dest {
-            None => format!("{} S {}", unit(piece), prov(*target)),
-            Some(dest) => format!("{} S {} - {}", unit(piece), prov(*target), map.loc(*dest).abbr),
-        },
+        Command::Support { target, dest } => {
+            unit(out);
+            out.push_str(" S ");
+            out.push_str(&map.prov(*target).abbr);
+            if let Some(dest) = dest {
+                out.push_str(" - ");
+                out.push_str(&map.loc(*dest).abbr);
+            }
+        }
         Command::Convoy { from, to } => {
-            format!("{} C A {} - {}", unit(piece), prov(*from), prov(*to))
+            unit(out);
+            out.push_str(" C A ");
+            out.push_str(&map.prov(*from).abbr);
+            out.push_str(" - ");
+            out.push_str(&map.prov(*to).abbr);
         }
-        Command::Retreat { to } => format!("{} R {}", unit(piece), map.loc(*to).abbr),
-        Command::Disband => format!("{} D", unit(piece)),
-        Command::Build => format!("BUILD {}", unit(piece)),
-        Command::Waive => "WAIVE".to_string(),
+        Command::Retreat { to } => {
+            unit(out);
+            out.push_str(" R ");
+            out.push_str(&map.loc(*to).abbr);
+        }
+        Command::Disband => {
+            unit(out);
+            out.push_str(" D");
+        }
+        Command::Build => {
+            out.push_str("BUILD ");
+            unit(out);
+        }
+        Command::Waive => out.push_str("WAIVE"),
     }
 }

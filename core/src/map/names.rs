@@ -82,7 +82,14 @@ pub const KEYWORDS: &[(&str, &str)] = &[
 
 /// What `norm` maps a single upper-case word to, if it is a keyword.
 pub fn keyword(word: &str) -> Option<&'static str> {
-    KEYWORDS.iter().find(|(key, _)| *key == word).map(|(_, value)| *value)
+    // Most words are not keywords: compare lengths before bytes.
+    if word.len() > 10 {
+        return None;
+    }
+    KEYWORDS
+        .iter()
+        .find(|(key, _)| key.len() == word.len() && *key == word)
+        .map(|(_, value)| *value)
 }
 
 /// Whether `text` has no lower-case letter (so `upper(text) == text`).
