@@ -24,13 +24,24 @@ pub fn run_stdio() -> io::Result<()> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut session = Session::default();
-    for (idx, line) in stdin.lock().lines().enumerate() {
-        let line = line?;
+    let mut input = stdin.lock();
+    // One line buffer and one output buffer for the whole run.
+    let mut line = String::new();
+    let mut text = String::with_capacity(8192);
+    let mut number = 0;
+    loop {
+        line.clear();
+        if input.read_line(&mut line)? == 0 {
+            break;
+        }
+        number += 1;
         if line.trim().is_empty() {
             continue;
         }
-        let value = run_line(&line, idx + 1, &mut session);
-        writeln!(out, "{value}")?;
+        text.clear();
+        write_line(line.trim_end_matches(['\n', '\r']), number, &mut session, &mut text);
+        text.push('\n');
+        out.write_all(text.as_bytes())?;
     }
     out.flush()
 }
@@ -62,14 +73,20 @@ impl Loaded {
 
 /// Adjudicates one input line (1-based `number`): the output line, JSON.
 pub fn run_line(line: &str, number: usize, session: &mut Session) -> String {
-    match process(line, session) {
-        Ok(text) => text,
-        Err(message) => {
-            let mut out = format!("{{\"error\":{{\"line\":{number},\"message\":");
-            json::string(&mut out, &message);
-            out.push_str("}}");
-            out
-        }
+    let mut out = String::with_capacity(4096);
+    write_line(line, number, session, &mut out);
+    out
+}
+
+/// [`run_line`] into `out` (cleared by the caller).
+pub fn write_line(line: &str, number: usize, session: &mut Session, out: &mut String) {
+    if let Err(message) = process(line, session, out) {
+        out.clear();
+        out.push_str("{\"error\":{\"line\":");
+        out.push_str(&number.to_string());
+        out.push_str(",\"message\":");
+        json::string(out, &message);
+        out.push_str("}}");
     }
 }
 
@@ -283,7 +300,7 @@ fn read_input(line: &str) -> Result<Input<'_>, String> {
     }
 }
 
-fn process(line: &str, session: &mut Session) -> Result<String, String> {
+fn process(line: &str, session: &mut Session, out: &mut String) -> Result<(), String> {
     let input = read_input(line)?;
     let map_name = input.map.as_deref().unwrap_or("standard");
     let loaded = load_map(map_name, session)?;
@@ -482,15 +499,14 @@ fn process(line: &str, session: &mut Session) -> Result<String, String> {
         }
     }
     // The output line, keys sorted at every level (docs/batch.md).
-    let mut out = String::with_capacity(4096);
     out.push('{');
     if !morphs.is_empty() {
         out.push_str("\"changes\":");
-        json::strings(&mut out, morphs.iter().map(String::as_str));
+        json::strings(out, morphs.iter().map(String::as_str));
         out.push(',');
     }
     out.push_str("\"destroyed\":");
-    json::strings(&mut out, destroyed.iter().map(String::as_str));
+    json::strings(out, destroyed.iter().map(String::as_str));
     if !invalid.is_empty() {
         out.push_str(",\"invalid\":[");
         for (idx, (power, order, reason)) in invalid.iter().enumerate() {
@@ -498,28 +514,28 @@ fn process(line: &str, session: &mut Session) -> Result<String, String> {
                 out.push(',');
             }
             out.push_str("{\"order\":");
-            json::string(&mut out, order);
+            json::string(out, order);
             out.push_str(",\"power\":");
-            json::string(&mut out, power);
+            json::string(out, power);
             out.push_str(",\"reason\":");
-            json::string(&mut out, reason);
+            json::string(out, reason);
             out.push('}');
         }
         out.push(']');
     }
     out.push_str(",\"next_phase\":");
-    json::string(&mut out, &next_phase);
+    json::string(out, &next_phase);
     out.push_str(",\"outcome\":");
-    outcome(&mut out, step_map, &after);
+    outcome(out, step_map, &after);
     out.push_str(",\"phase\":");
-    json::string(&mut out, &played.abbr());
+    json::string(out, &played.abbr());
     out.push_str(",\"results\":{");
     let mut text = String::with_capacity(32);
     for (idx, (unit, (order, result, reason, dislodged))) in results.iter().enumerate() {
         if idx > 0 {
             out.push(',');
         }
-        json::string(&mut out, unit);
+        json::string(out, unit);
         out.push_str(if *dislodged { ":{\"dislodged\":true,\"order\":" } else { ":{\"order\":" });
         text.clear();
         match order {
@@ -532,20 +548,20 @@ fn process(line: &str, session: &mut Session) -> Result<String, String> {
             }
             Said::CivilDisorder => text.push_str("(civil disorder)"),
         }
-        json::string(&mut out, &text);
+        json::string(out, &text);
         out.push_str(",\"reason\":");
-        json::string(&mut out, reason);
+        json::string(out, reason);
         out.push_str(",\"result\":");
-        json::string(&mut out, result);
+        json::string(out, result);
         out.push('}');
     }
     out.push('}');
     if let Status::Won(winners) = status {
         out.push_str(",\"winners\":");
-        json::strings(&mut out, winners.iter().map(|&it| step_map.pow(it).name.as_str()));
+        json::strings(out, winners.iter().map(|&it| step_map.pow(it).name.as_str()));
     }
     out.push('}');
-    Ok(out)
+    Ok(())
 }
 
 /// The order a result line shows.
@@ -648,6 +664,11 @@ mod json {
     /// `text` as a JSON string.
     pub(super) fn string(out: &mut String, text: &str) {
         out.push('"');
+        if !text.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+            out.push_str(text);
+            out.push('"');
+            return;
+        }
         let mut start = 0;
         for (idx, byte) in text.bytes().enumerate() {
             let escape = match byte {
