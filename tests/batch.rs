@@ -3,7 +3,7 @@
 //! on an adjustment phase in which nothing can happen, and the same input
 //! gives byte-identical output.
 
-use judgepad_cli::batch::Session;
+use judgepad_core::api::Session;
 use judgepad_core::bundled::{self, Bundled};
 use judgepad_core::map::{self, Map, UnitKind};
 use judgepad_tests::Rng;
@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 /// One line through `judgepad adjudicate`'s line handler, as JSON.
 fn run_line(line: &str, number: usize, session: &mut Session) -> Value {
-    let out = judgepad_cli::batch::run_line(line, number, session);
+    let out = judgepad_core::api::run_line(line, number, session);
     serde_json::from_str(&out).unwrap_or_else(|err| panic!("not JSON ({err}): {out}"))
 }
 
@@ -115,7 +115,7 @@ fn something_to_adjust(map: &Map, outcome: &Value) -> bool {
 fn play(seed: u64) -> Vec<String> {
     let (map, _) = map::load("standard.map", &bundled::source("standard.map").unwrap(), &Bundled);
     let mut rng = Rng(seed);
-    let mut maps = Session::default();
+    let mut maps = judgepad_cli::batch::session();
     let mut lines = Vec::new();
     let mut phase = "S1901M".to_string();
     // The first line uses the map's own starting position.
@@ -193,7 +193,7 @@ fn a_random_game_round_trips_deterministically() {
 
 #[test]
 fn bad_lines_report_and_continue() {
-    let mut maps = Session::default();
+    let mut maps = judgepad_cli::batch::session();
     let out = run_line("{\"phase\": \"X1901M\"}", 3, &mut maps);
     assert_eq!(out["error"]["line"], 3);
     let out = run_line("{\"units\": {\"FRANCE\": [\"A MAO\"]}}", 4, &mut maps);

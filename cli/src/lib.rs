@@ -12,7 +12,6 @@ mod args;
 pub mod batch;
 mod commands;
 mod out;
-mod render;
 mod sources;
 
 /// Runs the command line; returns the exit code.

@@ -1,42 +1,32 @@
 //! Reading map files from disk: UTF-8 or latin-1, USE resolved from the
-//! file's own folder first, then from the bundled corpus.
+//! file's own folder first, then from the bundled corpus. The one resolver
+//! of map names for every command (`check`, `dump`, `phases`, `adjudicate`).
 
 use std::path::{Path, PathBuf};
 
+use judgepad_core::api::{Resolver, Root};
 use judgepad_core::bundled;
 use judgepad_core::map::Sources;
 use judgepad_core::text::decode;
 
-/// USE resolution for a file on disk.
+/// USE resolution for a file on disk (or, for a bundled root, the bundled
+/// files only).
 pub(crate) struct FsSources {
-    dir: PathBuf,
-}
-
-impl FsSources {
-    pub(crate) fn new(dir: &Path) -> FsSources {
-        FsSources { dir: dir.to_path_buf() }
-    }
+    dir: Option<PathBuf>,
 }
 
 impl Sources for FsSources {
     fn source(&self, name: &str) -> Option<String> {
         // A USE name is a file name, never a path.
-        if name.contains('/') || name.contains('\\') || name == ".." {
-            return bundled::source(name);
-        }
-        match std::fs::read(self.dir.join(name)) {
-            Ok(bytes) => Some(decode(&bytes).into_owned()),
-            Err(_) => bundled::source(name),
+        let local = name.contains('/') || name.contains('\\') || name == "..";
+        match &self.dir {
+            Some(dir) if !local => match std::fs::read(dir.join(name)) {
+                Ok(bytes) => Some(decode(&bytes).into_owned()),
+                Err(_) => bundled::source(name),
+            },
+            _ => bundled::source(name),
         }
     }
-}
-
-/// A root map: its display path, file name, text and USE resolution.
-pub(crate) struct Root {
-    pub(crate) display: String,
-    pub(crate) name: String,
-    pub(crate) text: String,
-    pub(crate) sources: FsSources,
 }
 
 /// Reads `arg`: a path, or the name of a bundled variant (`standard`).
@@ -47,12 +37,12 @@ pub(crate) fn read_root(arg: &str) -> Result<Root, String> {
             let name = path
                 .file_name()
                 .map_or_else(|| arg.to_string(), |it| it.to_string_lossy().into_owned());
-            let dir = path.parent().unwrap_or(Path::new("."));
+            let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
             Ok(Root {
                 display: arg.to_string(),
                 name,
                 text: decode(&bytes).into_owned(),
-                sources: FsSources::new(dir),
+                sources: Box::new(FsSources { dir: Some(dir) }),
             })
         }
         Err(err) => {
@@ -62,10 +52,19 @@ pub(crate) fn read_root(arg: &str) -> Result<Root, String> {
                     display: format!("maps/{name}"),
                     name,
                     text,
-                    sources: FsSources::new(Path::new("/nonexistent")),
+                    sources: Box::new(FsSources { dir: None }),
                 }),
                 _ => Err(format!("cannot read `{arg}`: {err}")),
             }
         }
+    }
+}
+
+/// [`read_root`] as the batch interface's resolver.
+pub(crate) struct FsResolver;
+
+impl Resolver for FsResolver {
+    fn resolve(&self, name: &str) -> Result<Root, String> {
+        read_root(name)
     }
 }

@@ -22,6 +22,8 @@ extern crate alloc;
 extern crate std;
 
 pub mod adjudicate;
+#[cfg(feature = "json")]
+pub mod api;
 pub mod board;
 #[cfg(feature = "bundled")]
 pub mod bundled;

@@ -3,15 +3,15 @@
 use crate::out::outln;
 use judgepad_core::map;
 
-use crate::render::Locator;
 use crate::sources::read_root;
+use judgepad_core::api::Locator;
 
 pub(crate) fn run(files: &[String], json: bool) -> Result<u8, String> {
     let mut errors = 0usize;
     let mut all_json = Vec::new();
     for arg in files {
         let root = read_root(arg)?;
-        let (map, diags) = map::load(&root.name, &root.text, &root.sources);
+        let (map, diags) = map::load(&root.name, &root.text, &*root.sources);
         let locator = Locator::new(&map.files, &root.display);
         for diag in &diags {
             errors += usize::from(diag.is_error());

@@ -4,8 +4,8 @@ use crate::out::outln;
 use judgepad_core::calendar;
 use judgepad_core::map;
 
-use crate::render::Locator;
 use crate::sources::read_root;
+use judgepad_core::api::Locator;
 
 pub(crate) fn run(
     file: &str,
@@ -14,7 +14,7 @@ pub(crate) fn run(
     changes: bool,
 ) -> Result<u8, String> {
     let root = read_root(file)?;
-    let (map, mut diags) = map::load(&root.name, &root.text, &root.sources);
+    let (map, mut diags) = map::load(&root.name, &root.text, &*root.sources);
     let (cal, cal_diags) = calendar::calendar(&map);
     diags.extend(cal_diags);
     let locator = Locator::new(&map.files, &root.display);

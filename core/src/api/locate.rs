@@ -1,20 +1,28 @@
-//! Diagnostics for terminals (rustc/gcc style) and for JSON consumers. The one
-//! place the CLI turns byte spans into lines and columns.
+//! Diagnostics for terminals (rustc/gcc style) and for JSON consumers
+//! (`judgepad check --json`, `judgepad.check`): byte spans become file names,
+//! lines and columns here.
 
-use judgepad_core::Diagnostic;
-use judgepad_core::map::SourceFile;
-use judgepad_core::text::{FileSpan, LineCol, LineIndex};
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
 use serde_json::{Value, json};
 
+use crate::Diagnostic;
+use crate::map::SourceFile;
+use crate::text::{FileSpan, LineCol, LineIndex};
+
 /// Line/column of both ends of a span in the loaded files.
-pub(crate) struct Position {
-    pub(crate) file: String,
-    pub(crate) start: LineCol,
-    pub(crate) end: LineCol,
+#[allow(missing_docs)]
+pub struct Position {
+    pub file: String,
+    pub start: LineCol,
+    pub end: LineCol,
 }
 
-/// Resolves spans against the files of one load (root displayed as `root`).
-pub(crate) struct Locator<'a> {
+/// Resolves spans against the files of one load (root displayed as `root`;
+/// the files it USEs are shown in the root's folder).
+pub struct Locator<'a> {
     files: &'a [SourceFile],
     indexes: Vec<LineIndex>,
     root: &'a str,
@@ -22,7 +30,8 @@ pub(crate) struct Locator<'a> {
 }
 
 impl<'a> Locator<'a> {
-    pub(crate) fn new(files: &'a [SourceFile], root: &'a str) -> Locator<'a> {
+    /// A locator for `files` (the root first).
+    pub fn new(files: &'a [SourceFile], root: &'a str) -> Locator<'a> {
         let root_dir = match root.rfind('/') {
             Some(idx) => root[..=idx].to_string(),
             None => String::new(),
@@ -35,7 +44,8 @@ impl<'a> Locator<'a> {
         }
     }
 
-    pub(crate) fn position(&self, at: FileSpan) -> Position {
+    /// Where `at` is.
+    pub fn position(&self, at: FileSpan) -> Position {
         let idx = at.file.0 as usize;
         let Some(file) = self.files.get(idx) else {
             return Position {
@@ -58,7 +68,7 @@ impl<'a> Locator<'a> {
     }
 
     /// `path:line:col: severity[code]: message` plus help and related lines.
-    pub(crate) fn text(&self, diag: &Diagnostic) -> String {
+    pub fn text(&self, diag: &Diagnostic) -> String {
         let pos = self.position(diag.primary.at);
         let mut res = format!(
             "{}:{}:{}: {}[{}]: {}",
@@ -78,7 +88,7 @@ impl<'a> Locator<'a> {
     }
 
     /// `{file, line, column, end_line, end_column, severity, code, message}` (+ help, related, fix).
-    pub(crate) fn json(&self, diag: &Diagnostic) -> Value {
+    pub fn json(&self, diag: &Diagnostic) -> Value {
         let pos = self.position(diag.primary.at);
         let mut value = json!({
             "file": pos.file,

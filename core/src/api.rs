@@ -1,0 +1,223 @@
+//! The JSON face of the core (feature `json`): the batch schema
+//! (`docs/batch.md`), diagnostics as `judgepad check --json` gives them, the
+//! map as `judgepad dump --json` gives it, and the calendar. The CLI and the
+//! page's `window.judgepad` (`docs/js-api.md`) both call these, so their
+//! outputs are byte-identical by construction.
+//!
+//! Why here and behind a feature: the schema is a contract on the core's
+//! results, and one implementation keeps the CLI and the page in step; the
+//! default core stays serde-free (`serde` and `serde_json` run `no_std` with
+//! `alloc`). Files come from the caller: a [`Resolver`] finds maps by name
+//! (the CLI: paths, then bundled variants), and a map can always be given as
+//! text with the files it USEs ([`text_root`]).
+
+mod batch;
+mod locate;
+
+use alloc::boxed::Box;
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use serde_json::{Value, json};
+
+use crate::calendar;
+use crate::map::{self, Map, Sources, UnitKind};
+
+pub use batch::{Session, run_line, write_line};
+pub use locate::{Locator, Position};
+
+/// A root map file ready to load.
+pub struct Root {
+    /// How diagnostics name it (a path, or `maps/standard.map`).
+    pub display: String,
+    /// Its file name (`standard.map`).
+    pub name: String,
+    /// Its text.
+    pub text: String,
+    /// Where its USE lines are found.
+    pub sources: Box<dyn Sources>,
+}
+
+/// Finds the maps that input names (`"map": "standard"`).
+pub trait Resolver {
+    /// The root map called `name`, or why there is none.
+    fn resolve(&self, name: &str) -> Result<Root, String>;
+}
+
+/// Resolves bundled variants only (the page).
+pub struct BundledOnly;
+
+impl Resolver for BundledOnly {
+    fn resolve(&self, name: &str) -> Result<Root, String> {
+        let file = if name.ends_with(".map") { String::from(name) } else { format!("{name}.map") };
+        match crate::bundled::source(&file) {
+            Some(text) => Ok(Root {
+                display: format!("maps/{file}"),
+                name: file,
+                text,
+                sources: Box::new(crate::bundled::Bundled),
+            }),
+            None => Err(format!("no bundled variant `{name}`")),
+        }
+    }
+}
+
+/// USE resolution over the given files first, then the bundled ones.
+struct FileSources(BTreeMap<String, String>);
+
+impl Sources for FileSources {
+    fn source(&self, name: &str) -> Option<String> {
+        self.0.get(name).cloned().or_else(|| crate::bundled::source(name))
+    }
+}
+
+/// A root map given as text (`variant.map`), with the files it USEs by name.
+pub fn text_root<'a>(
+    text: &str,
+    files: impl IntoIterator<Item = (&'a alloc::borrow::Cow<'a, str>, &'a alloc::borrow::Cow<'a, str>)>,
+) -> Root {
+    let files: BTreeMap<String, String> =
+        files.into_iter().map(|(name, text)| (name.to_string(), text.to_string())).collect();
+    Root {
+        display: String::from("variant.map"),
+        name: String::from("variant.map"),
+        text: String::from(text),
+        sources: Box::new(FileSources(files)),
+    }
+}
+
+/// Loads `root`: the map and its diagnostics.
+pub fn load(root: &Root) -> (Map, Vec<crate::Diagnostic>) {
+    map::load(&root.name, &root.text, &*root.sources)
+}
+
+/// Diagnostics as `judgepad check --json` gives them for one file.
+pub fn check(root: &Root) -> Vec<Value> {
+    let (map, diags) = load(root);
+    let locator = Locator::new(&map.files, &root.display);
+    diags.iter().map(|diag| locator.json(diag)).collect()
+}
+
+/// The phases of the calendar from `from` (or its first phase):
+/// `[{"abbr", "name"}]`, at most `count`.
+pub fn phases(root: &Root, count: usize, from: Option<&str>) -> Result<Value, String> {
+    let (map, _) = load(root);
+    let (cal, _) = calendar::calendar(&map);
+    let start = match from {
+        Some(text) => {
+            cal.parse(text).ok_or_else(|| format!("`{text}` is not a phase of this calendar"))?
+        }
+        None => cal.phases().next().ok_or("this calendar has no phases")?,
+    };
+    let list: Vec<Value> = cal
+        .phases_from(start)
+        .take(count)
+        .map(|phase| json!({"abbr": phase.abbr(), "name": phase.long_name()}))
+        .collect();
+    Ok(Value::Array(list))
+}
+
+/// The resolved map as `judgepad dump --json` gives it.
+pub fn dump(map: &Map) -> Value {
+    let prov = |id: map::ProvinceId| Value::from(map.prov(id).abbr.to_string());
+    let powers: Vec<Value> = map
+        .powers
+        .iter()
+        .map(|power| {
+            json!({
+                "name": power.name,
+                "display": power.display,
+                "own_word": power.own_word,
+                "abbrev": power.abbrev.to_string(),
+                "homes": power.homes.iter().map(|&id| prov(id)).collect::<Vec<_>>(),
+                "centers": power.centers.iter().map(|&id| prov(id)).collect::<Vec<_>>(),
+                "units": power.units.iter().map(|&unit| map.unit_text(unit)).collect::<Vec<_>>(),
+                "dummy": power.dummy,
+            })
+        })
+        .collect();
+    let locations: Vec<Value> = map
+        .locations
+        .iter()
+        .enumerate()
+        .map(|(idx, loc)| {
+            let id = map::LocationId(idx as u32);
+            let moves = |kind| {
+                map.moves(kind, id)
+                    .into_iter()
+                    .map(|to| map.loc(to).abbr.to_string())
+                    .collect::<Vec<_>>()
+            };
+            json!({
+                "abbr": loc.abbr,
+                "name": loc.name,
+                "terrain": loc.terrain.as_str(),
+                "supply_center": loc.coast.is_none() && map.prov(loc.province).supply_center,
+                "army": if loc.army_ok { moves(UnitKind::Army) } else { Vec::new() },
+                "fleet": if loc.fleet_ok { moves(UnitKind::Fleet) } else { Vec::new() },
+            })
+        })
+        .collect();
+    json!({
+        "name": map.name,
+        "powers": powers,
+        "locations": locations,
+        "supply_centers": map.supply_centers.iter().map(|&id| prov(id)).collect::<Vec<_>>(),
+        "rules": map.rules,
+    })
+}
+
+/// JSON text output, escaped as serde_json escapes.
+mod json {
+    use alloc::string::String;
+
+    /// `text` as a JSON string.
+    pub(super) fn string(out: &mut String, text: &str) {
+        out.push('"');
+        if !text.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+            out.push_str(text);
+            out.push('"');
+            return;
+        }
+        let mut start = 0;
+        for (idx, byte) in text.bytes().enumerate() {
+            let escape = match byte {
+                b'"' => "\\\"",
+                b'\\' => "\\\\",
+                b'\n' => "\\n",
+                b'\r' => "\\r",
+                b'\t' => "\\t",
+                0x08 => "\\b",
+                0x0c => "\\f",
+                0..=0x1f => "",
+                _ => continue,
+            };
+            out.push_str(&text[start..idx]);
+            if escape.is_empty() {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.push_str("\\u00");
+                out.push(HEX[(byte >> 4) as usize] as char);
+                out.push(HEX[(byte & 0xf) as usize] as char);
+            } else {
+                out.push_str(escape);
+            }
+            start = idx + 1;
+        }
+        out.push_str(&text[start..]);
+        out.push('"');
+    }
+
+    /// A JSON array of strings.
+    pub(super) fn strings<'a>(out: &mut String, items: impl Iterator<Item = &'a str>) {
+        out.push('[');
+        for (idx, item) in items.enumerate() {
+            if idx > 0 {
+                out.push(',');
+            }
+            string(out, item);
+        }
+        out.push(']');
+    }
+}
