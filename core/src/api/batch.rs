@@ -272,6 +272,9 @@ fn parse_unit(map: &Map, text: &str) -> Result<Unit, String> {
     Ok(Unit { kind, location })
 }
 
+/// Something for each power, by name.
+type ByPower<'a, T> = BTreeMap<Cow<'a, str>, T>;
+
 /// An input line (docs/batch.md), borrowed from the line's text.
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -283,7 +286,7 @@ struct Input<'a> {
     #[serde(borrow, default)]
     units: Option<BTreeMap<Cow<'a, str>, Vec<Cow<'a, str>>>>,
     #[serde(borrow, default)]
-    dislodged: Option<BTreeMap<Cow<'a, str>, BTreeMap<Cow<'a, str>, DislodgedInput<'a>>>>,
+    dislodged: Option<ByPower<'a, BTreeMap<Cow<'a, str>, DislodgedInput<'a>>>>,
     #[serde(borrow, default)]
     contested: Option<Vec<Cow<'a, str>>>,
     #[serde(borrow, default)]
@@ -291,7 +294,7 @@ struct Input<'a> {
     #[serde(borrow, default)]
     homes: Option<BTreeMap<Cow<'a, str>, Vec<Cow<'a, str>>>>,
     #[serde(borrow, default)]
-    orders: Option<BTreeMap<Cow<'a, str>, Option<Vec<Cow<'a, str>>>>>,
+    orders: Option<ByPower<'a, Option<Vec<Cow<'a, str>>>>>,
 }
 
 #[derive(serde::Deserialize)]
@@ -425,7 +428,7 @@ fn process(line: &str, session: &mut Session, out: &mut String) -> Result<(), St
                     power,
                     order_phase,
                     FileId(1),
-                    &text,
+                    text,
                     Span::new(0, text.len() as u32),
                     &mut diags,
                 ) {
@@ -600,8 +603,9 @@ fn outcome(out: &mut String, map: &Map, board: &Board) {
     for piece in &board.pieces {
         units.entry(map.pow(piece.power).name.as_str()).or_default().push(piece.unit);
     }
-    let mut dislodged: BTreeMap<&str, BTreeMap<String, (Option<&str>, Vec<&str>)>> =
-        BTreeMap::new();
+    // power → unit → (attacker's province, retreats)
+    type Waiting<'m> = BTreeMap<String, (Option<&'m str>, Vec<&'m str>)>;
+    let mut dislodged: BTreeMap<&str, Waiting<'_>> = BTreeMap::new();
     for it in &board.dislodged {
         let retreats: Vec<&str> =
             it.retreats.iter().map(|&loc| map.loc(loc).abbr.as_str()).collect();
