@@ -188,6 +188,24 @@ fn a_random_game_round_trips_deterministically() {
     let first = play(7);
     let second = play(7);
     assert_eq!(first, second);
+    // The same lines, for the browser test that runs them through
+    // `window.judgepad.adjudicate` and expects these very bytes.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../target/browser");
+    std::fs::create_dir_all(dir).unwrap();
+    let mut session = judgepad_cli::batch::session();
+    let inputs: Vec<&String> = first.iter().skip(1).step_by(2).collect();
+    let outputs: Vec<String> = inputs
+        .iter()
+        .enumerate()
+        .map(|(idx, line)| judgepad_core::api::run_line(line, idx + 1, &mut session))
+        .collect();
+    let joined = |lines: &[&String]| lines.iter().map(|it| format!("{it}\n")).collect::<String>();
+    std::fs::write(format!("{dir}/batch.in.jsonl"), joined(&inputs)).unwrap();
+    std::fs::write(
+        format!("{dir}/batch.out.jsonl"),
+        outputs.iter().map(|it| format!("{it}\n")).collect::<String>(),
+    )
+    .unwrap();
     assert_ne!(first, play(8), "the seed matters");
 }
 

@@ -73,13 +73,9 @@ impl Sources for FileSources {
     }
 }
 
-/// A root map given as text (`variant.map`), with the files it USEs by name.
-pub fn text_root<'a>(
-    text: &str,
-    files: impl IntoIterator<Item = (&'a alloc::borrow::Cow<'a, str>, &'a alloc::borrow::Cow<'a, str>)>,
-) -> Root {
-    let files: BTreeMap<String, String> =
-        files.into_iter().map(|(name, text)| (name.to_string(), text.to_string())).collect();
+/// A root map given as text (`variant.map`), with the files it USEs by name
+/// (then the bundled ones).
+pub fn text_root(text: &str, files: BTreeMap<String, String>) -> Root {
     Root {
         display: String::from("variant.map"),
         name: String::from("variant.map"),

@@ -127,6 +127,44 @@ test('orders are adjudicated in the browser, with reasons, and undone', async (p
   await expectText(page, 'phase', 'S1901M — Spring 1901 Movement');
 });
 
+test('window.judgepad gives the CLI bytes and schemas', async (page) => {
+  const dir = path.join(root, 'target', 'browser');
+  const inputs = fs.readFileSync(path.join(dir, 'batch.in.jsonl'), 'utf8').trimEnd().split('\n');
+  const want = fs.readFileSync(path.join(dir, 'batch.out.jsonl'), 'utf8').trimEnd().split('\n');
+  if (inputs.length < 40 || inputs.length !== want.length) throw new Error(`bad fixture: ${inputs.length} lines`);
+  await page.waitForFunction(() => window.judgepad !== undefined);
+  const got = await page.evaluate((lines) => lines.map((line) => window.judgepad.adjudicate(line)), inputs);
+  got.forEach((line, idx) => {
+    if (line !== want[idx]) throw new Error(`line ${idx + 1} differs:\n  page ${line.slice(0, 300)}\n  CLI  ${want[idx].slice(0, 300)}`);
+  });
+  const api = await page.evaluate(() => {
+    const j = window.judgepad;
+    return {
+      version: j.version,
+      object: j.adjudicate({ orders: { FRANCE: ['A PAR - BUR'] } }).results['A PAR'].result,
+      bad: JSON.parse(j.adjudicate('[1,2]')).error.message,
+      unknown: j.adjudicate({ untis: {} }).error.message,
+      clean: j.check('USE standard').length,
+      diag: j.check('USE standard\nFRANCE\nA XYZ').map((d) => `${d.line}:${d.column} ${d.code}`),
+      dump: j.dump('USE standard').locations.length,
+      phases: j.phases('USE standard', { count: 3 }).map((p) => p.abbr).join(' '),
+      files: j.phases('USE mine', { count: 1, files: { 'mine.map': 'USE standard\nBEGIN FALL 1910 MOVEMENT' } })[0].abbr,
+      notText: j.check(42).error.message,
+    };
+  });
+  const expect = (what, got, want) => { if (got !== want) throw new Error(`${what}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`); };
+  expect('object in, object out', api.object, 'succeeds');
+  expect('a line that is not an object', api.bad.includes('must be a JSON object'), true);
+  expect('an unknown key', api.unknown.includes('unknown key `untis`'), true);
+  expect('a clean map', api.clean, 0);
+  expect('a diagnostic with line and column', api.diag.length > 0 && api.diag[0].startsWith('3:'), true);
+  expect('dump', api.dump > 80, true);
+  expect('phases', api.phases, 'S1901M S1901R F1901M');
+  expect('files', api.files, 'F1910M');
+  expect('bad argument', api.notText.includes('map text'), true);
+  if (!/^\d+\.\d+\.\d+$/.test(api.version)) throw new Error(`version ${api.version}`);
+});
+
 async function main() {
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     console.error(`no build in ${dist}: run trunk build first`);

@@ -3,10 +3,12 @@
 //! Reading order: [`bridge`] turns core results into view models (pure,
 //! tested natively); [`app`] owns the state (the editor text is the single
 //! source of truth, everything else is a memo of it); `components/` holds one
-//! component per file. Only this crate knows the DOM.
+//! component per file; [`js_api`] installs `window.judgepad`. Only this crate
+//! knows the DOM.
 
 pub mod app;
 pub mod bridge;
 pub mod components;
+pub mod js_api;
 
 pub use app::App;

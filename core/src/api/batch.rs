@@ -90,7 +90,10 @@ fn load_map<'s>(map: &MapRef<'_>, session: &'s mut Session) -> Result<&'s mut Lo
     if !session.maps.contains_key(&key) {
         let root = match map {
             MapRef::Name(name) => session.resolver.resolve(name)?,
-            MapRef::Text { text, files } => super::text_root(text, files),
+            MapRef::Text { text, files } => super::text_root(
+                text,
+                files.iter().map(|(name, text)| (name.to_string(), text.to_string())).collect(),
+            ),
         };
         let (base, diags) = map::load(&root.name, &root.text, &*root.sources);
         if let Some(error) = diags.iter().find(|it| it.is_error()) {
