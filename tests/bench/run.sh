@@ -1,11 +1,22 @@
 #!/usr/bin/env bash
-# judgepad's adjudication benchmark: against the `diplomacy` crate (native),
-# then alone natively and in wasm (wasm32-wasip1 under Node) on three maps.
+# judgepad's adjudication benchmark, in one run on the same standard-map
+# movement phases: the `diplomacy` crate in process, judgepad's engine,
+# `judgepad adjudicate` end to end (process, JSON in and out), and judgepad
+# in Chromium through `window.judgepad.adjudicate` (needs a release build in
+# dist/: `trunk build --release --offline`); then judgepad alone natively and
+# in wasm (wasm32-wasip1 under Node) on three maps.
 set -euo pipefail
 cd "$(dirname "$0")"
+source ../../.ci/env
 # The CLI a user installs (release profile), for the end-to-end figure.
 (cd ../.. && cargo build --quiet --release -p judgepad-cli)
-cargo bench --quiet --bench vs_diplomacy 2>/dev/null
+phases=../../target/bench-phases.jsonl
+JUDGEPAD_BENCH_JSONL=$phases cargo bench --quiet --bench vs_diplomacy 2>/dev/null
+if [ -f ../../dist/index.html ]; then
+  node ../browser/bench.mjs ../../dist "$phases" "$(cat "$phases.crate")"
+else
+  echo "  (no dist/: run \`trunk build --release --offline\` for the Chromium figure)"
+fi
 rustup target list --installed | grep -qx wasm32-wasip1 || rustup target add wasm32-wasip1
 cargo build --quiet --release --bin judgepad-adjudicate-bench
 cargo build --quiet --release --target wasm32-wasip1 --bin judgepad-adjudicate-bench

@@ -4,8 +4,7 @@
 // Usage: node run.mjs [DIST_DIR]   (default: ../../dist)
 // On failure a screenshot is saved under target/browser/.
 
-import { chromium } from 'playwright-core';
-import http from 'node:http';
+import { serve, launch } from './serve.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,37 +14,6 @@ const root = path.resolve(here, '../..');
 const dist = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
 const shots = path.join(root, 'target', 'browser');
 const base = '/judgepad/';
-
-const types = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.wasm': 'application/wasm',
-  '.css': 'text/css',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-};
-
-// A static server that serves dist/ only under `base`, like GitHub Pages.
-function serve() {
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url, 'http://localhost');
-    if (!url.pathname.startsWith(base)) {
-      res.writeHead(404).end('outside the site');
-      return;
-    }
-    let rel = decodeURIComponent(url.pathname.slice(base.length)) || 'index.html';
-    const file = path.join(dist, rel);
-    if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      res.writeHead(404).end('not found');
-      return;
-    }
-    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
-    fs.createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
 
 const tests = [];
 function test(name, body) {
@@ -170,18 +138,10 @@ async function main() {
     console.error(`no build in ${dist}: run trunk build first`);
     process.exit(2);
   }
-  const server = await serve();
+  const server = await serve(dist, base);
   const url = `http://127.0.0.1:${server.address().port}${base}`;
   const userDataDir = fs.mkdtempSync(path.join(root, 'target', 'chromium-'));
-  // A persistent context gives Chromium a fresh --user-data-dir of our own.
-  const browser = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-quic',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
-  });
+  const browser = await launch(userDataDir);
   let failed = 0;
   for (const { name, body } of tests) {
     const page = await browser.newPage();

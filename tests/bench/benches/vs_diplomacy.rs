@@ -246,7 +246,9 @@ fn main() {
     let copies = 4;
     let input = json_lines(&map, &phases).repeat(copies);
     if let Ok(path) = std::env::var("JUDGEPAD_BENCH_JSONL") {
-        std::fs::write(path, &input).expect("writes the phases");
+        // The phases and the crate's rate, for the browser benchmark.
+        std::fs::write(&path, &input).expect("writes the phases");
+        std::fs::write(format!("{path}.crate"), format!("{crate_rate:.0}")).expect("writes the rate");
     }
     if let Some(cli) = cli_rate(&input, phases.len() * copies) {
         println!(
