@@ -47,10 +47,11 @@ fn check(name: &str, map: &Map, cal: &Calendar, header: &str, body: &[&str]) -> 
             let mut res = Vec::new();
             let mut at = phase(cal, start);
             for _ in 0..count.parse().unwrap() {
-                at = cal.previous(&at).expect("previous phase");
+                let Some(before) = cal.previous(&at) else { break };
+                at = before;
                 res.push(at.abbr());
             }
-            res.join(" ")
+            if res.is_empty() { "none".to_string() } else { res.join(" ") }
         }
         ["blocks", at] => {
             let blocks = cal.blocks_at(map, &phase(cal, at));

@@ -21,6 +21,10 @@ use crate::map::names::upper;
 use crate::syntax::DynamicKeyword;
 use crate::text::{FileId, FileSpan, Span};
 
+/// The largest year (either way) and NEWYEAR step a map may use: stepping
+/// from any such year by any such step cannot overflow.
+pub const MAX_YEAR: i64 = 1_000_000_000_000;
+
 /// One element of the compiled FLOW.
 #[allow(missing_docs)]
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -248,6 +252,10 @@ fn compile_flow(tokens: &[(String, FileSpan)], diags: &mut Vec<Diagnostic>) -> V
                     diags.push(Diagnostic::new(codes::FLOW_NEWYEAR, value_at, "NEWYEAR cannot change the year by 0 (DPjudge: THE NEWYEAR FLOW DIRECTIVE CAN NOT BE 0)"));
                     continue;
                 }
+                if years.unsigned_abs() > MAX_YEAR as u64 {
+                    diags.push(Diagnostic::new(codes::YEAR_RANGE, value_at, format!("NEWYEAR:{years} is out of range: a step is at most {MAX_YEAR} years either way")));
+                    continue;
+                }
                 if sign * years < 0 {
                     diags.push(Diagnostic::new(codes::FLOW_NEWYEAR, value_at, "the flow's NEWYEARs go both forward and backward (DPjudge: THE NEWYEAR FLOW DIRECTIVE CANNOT BE BOTH POSITIVE AND NEGATIVE)"));
                 } else {
@@ -397,7 +405,8 @@ impl Calendar {
                         idx = len - 1;
                     }
                 }
-                FlowItem::NewYear { years, .. } => year += years,
+                // Past the years judgepad counts, the calendar ends.
+                FlowItem::NewYear { years, .. } => year = year.checked_add(*years)?,
                 FlowItem::Phase { .. } => return self.phase_at(idx, year),
             }
             idx = (idx + 1) % len;
@@ -428,7 +437,7 @@ impl Calendar {
             }
             match &self.seq[idx as usize] {
                 FlowItem::IfYearDiv { .. } => (),
-                FlowItem::NewYear { years, .. } => year -= years,
+                FlowItem::NewYear { years, .. } => year = year.checked_sub(*years)?,
                 FlowItem::Phase { .. } => return self.phase_at(idx as usize, year),
             }
         }
@@ -529,7 +538,7 @@ impl Calendar {
     /// difference from the first year; `None` if no list was given.
     pub fn victory_threshold(&self, year: i64) -> Option<i64> {
         let last = self.victory.len().checked_sub(1)?;
-        let idx = ((year - self.first_year).unsigned_abs() as usize).min(last);
+        let idx = usize::try_from(year.abs_diff(self.first_year)).unwrap_or(usize::MAX).min(last);
         Some(self.victory[idx])
     }
 
@@ -583,6 +592,13 @@ impl Calendar {
             );
             return;
         };
+        if year.unsigned_abs() > MAX_YEAR as u64 {
+            diags.push(
+                Diagnostic::new(codes::YEAR_RANGE, at, format!("BEGIN year {year} is out of range: years run from -{MAX_YEAR} to {MAX_YEAR}"))
+                    .with_help("DPjudge counts years in Python integers; judgepad keeps them where stepping the calendar cannot overflow."),
+            );
+            return;
+        }
         self.first_year = year;
         // BEGIN is upper-cased; FLOW items keep their case.
         match self.index_of(season, kind) {

@@ -246,6 +246,7 @@ pub mod codes {
         SEASON_INITIALS = "season-initials", Warning, "Two seasons share an initial, so phase abbreviations collide";
         IFYEARDIV_BEFORE_NEWYEAR = "ifyeardiv-before-newyear", Warning, "IFYEARDIV before an explicit NEWYEAR adds a second year step";
         BAD_BEGIN = "bad-begin", Error, "BEGIN needs SEASON YEAR PHASE with a number year";
+        YEAR_RANGE = "year-range", Error, "A year or NEWYEAR step is too large to count with";
         BEGIN_NOT_IN_FLOW = "begin-not-in-flow", Error, "BEGIN's season and phase are not in the FLOW";
         // Dynamic directives.
         BAD_DYNAMIC = "bad-dynamic", Error, "An IN/FROM line is malformed";
