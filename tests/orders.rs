@@ -285,3 +285,28 @@ fn every_place_reads_as_itself_in_every_order_form() {
         failures.iter().take(80).cloned().collect::<Vec<_>>().join("\n")
     );
 }
+
+/// A long order made of words that are both places and order words (THE is
+/// Thessaly on classical) is read in bounded time: the search for readings
+/// has a step budget, so it cannot go exponential.
+#[test]
+fn many_ambiguous_words_are_read_in_bounded_time() {
+    let (map, _) = map::load("classical.map", &bundled::source("classical.map").unwrap(), &Bundled);
+    let power = map.powers.first().map(|_| judgepad_core::map::PowerId(0)).unwrap();
+    for tail in ["", " XYZ"] {
+        let text = format!("A SIN - {}{tail}", "THE ".repeat(80));
+        let mut diags = Vec::new();
+        let started = std::time::Instant::now();
+        let order = orders::parse_order(
+            &map,
+            power,
+            OrderPhase::Movement,
+            FileId(1),
+            &text,
+            Span::new(0, text.len() as u32),
+            &mut diags,
+        );
+        assert!(order.is_some() || !diags.is_empty(), "{text}: dropped without a diagnostic");
+        assert!(started.elapsed().as_secs() < 10, "{text}: took {:?}", started.elapsed());
+    }
+}

@@ -676,46 +676,65 @@ fn readings(
     text: &str,
     words: &[Word],
 ) -> (Vec<Vec<Piece>>, Option<Problem>) {
-    // The options at each word, computed once.
-    let mut options: Vec<Result<Vec<Reading>, Problem>> = Vec::with_capacity(words.len());
-    for idx in 0..words.len() {
-        options.push(options_at(map, file, text, words, idx));
-    }
-    let mut res = Vec::new();
-    let mut error = None;
+    let mut walker = Walker {
+        map,
+        file,
+        text,
+        words,
+        options: alloc::vec![None; words.len()],
+        steps: MAX_STEPS,
+        res: Vec::new(),
+        error: None,
+    };
     let mut acc: Vec<Piece> = Vec::new();
-    walk(&options, 0, &mut acc, &mut res, &mut error);
-    (res, error)
+    walker.walk(0, &mut acc);
+    (walker.res, walker.error)
 }
 
-fn walk(
-    options: &[Result<Vec<Reading>, Problem>],
-    idx: usize,
-    acc: &mut Vec<Piece>,
-    res: &mut Vec<Vec<Piece>>,
-    error: &mut Option<Problem>,
-) {
-    if res.len() >= MAX_READINGS {
-        return;
-    }
-    let Some(here) = options.get(idx) else {
-        res.push(acc.clone());
-        return;
-    };
-    match here {
-        Err(diag) => *error = Some(diag.clone()),
-        Ok(list) => {
-            for (item, used, span, after) in list {
-                acc.push(Piece {
-                    item: item.clone(),
-                    span: *span,
-                    after: *after,
-                    first: idx,
-                    len: *used,
-                });
-                walk(options, idx + used, acc, res, error);
-                acc.pop();
+/// At most this many steps of the search for readings: a long line of
+/// words that are both places and order words cannot make it exponential.
+const MAX_STEPS: usize = 4096;
+
+/// The depth-first search for readings, places first. The options at each
+/// word are computed once, and only for words some reading reaches (so an
+/// unreadable word stops the search there, as a reader would).
+struct Walker<'a> {
+    map: &'a Map,
+    file: FileId,
+    text: &'a str,
+    words: &'a [Word],
+    options: Vec<Option<Result<Vec<Reading>, Problem>>>,
+    steps: usize,
+    res: Vec<Vec<Piece>>,
+    /// The last problem met on a path that could not be read.
+    error: Option<Problem>,
+}
+
+impl Walker<'_> {
+    fn walk(&mut self, idx: usize, acc: &mut Vec<Piece>) {
+        if self.res.len() >= MAX_READINGS || self.steps == 0 {
+            return;
+        }
+        self.steps -= 1;
+        if idx >= self.words.len() {
+            self.res.push(acc.clone());
+            return;
+        }
+        if self.options[idx].is_none() {
+            self.options[idx] = Some(options_at(self.map, self.file, self.text, self.words, idx));
+        }
+        let list = match &self.options[idx] {
+            Some(Ok(list)) => list.clone(),
+            Some(Err(diag)) => {
+                self.error = Some(diag.clone());
+                return;
             }
+            None => return,
+        };
+        for (item, used, span, after) in list {
+            acc.push(Piece { item, span, after, first: idx, len: used });
+            self.walk(idx + used, acc);
+            acc.pop();
         }
     }
 }
@@ -955,14 +974,25 @@ fn coast_help(map: &Map, province: ProvinceId) -> String {
 /// "unknown place" with the nearest names as help.
 fn unknown_place(map: &Map, at: FileSpan, written: &str) -> Diagnostic {
     let want = upper(written);
+    let want_len = want.chars().count();
+    // Only names within two edits are suggested; a name whose length differs
+    // by more than two cannot be, so it is not measured.
+    let near = |name: &str| -> usize {
+        if name.chars().count().abs_diff(want_len) > 2 {
+            usize::MAX
+        } else {
+            edit_distance(&want, name)
+        }
+    };
     let mut best: Vec<(usize, String)> = Vec::new();
     for loc in &map.locations {
-        let distance = edit_distance(&want, &loc.abbr).min(edit_distance(&want, &upper(&loc.name)));
-        best.push((distance, format!("{} ({})", loc.abbr, loc.name)));
+        let distance = near(&loc.abbr).min(near(&upper(&loc.name)));
+        if distance <= 2 {
+            best.push((distance, format!("{} ({})", loc.abbr, loc.name)));
+        }
     }
     best.sort();
-    let close: Vec<String> =
-        best.into_iter().filter(|(d, _)| *d <= 2).take(3).map(|(_, name)| name).collect();
+    let close: Vec<String> = best.into_iter().take(3).map(|(_, name)| name).collect();
     let diag = Diagnostic::new(codes::UNKNOWN_PLACE, at, format!("unknown place `{written}`"));
     if close.is_empty() {
         diag
