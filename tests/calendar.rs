@@ -3,7 +3,6 @@
 use judgepad_core::bundled::{self, Bundled};
 use judgepad_core::calendar::{self, Calendar, Phase};
 use judgepad_core::map::{self, Map};
-use judgepad_core::syntax::DynamicKeyword;
 
 fn load_case(text: &str) -> (Map, Calendar) {
     let (map, _) = match text.trim().strip_prefix("use ") {
@@ -62,9 +61,7 @@ fn check(name: &str, map: &Map, cal: &Calendar, header: &str, body: &[&str]) -> 
                     .iter()
                     .map(|&idx| {
                         let block = &map.dynamic()[idx];
-                        let keyword =
-                            if block.keyword == DynamicKeyword::In { "IN" } else { "FROM" };
-                        format!("{keyword} {}", block.key)
+                        format!("{} {}", block.keyword.as_str(), block.key)
                     })
                     .collect::<Vec<_>>()
                     .join("; ")

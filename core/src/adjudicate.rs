@@ -93,12 +93,29 @@ pub struct Rejected {
     pub reason: String,
     /// Map text that forbids it, if geography did.
     pub forbidden_by: Option<FileSpan>,
+    /// What kind of refusal (the diagnostic code follows from it).
+    pub kind: RejectKind,
+}
+
+/// Why an order was not used, as a type: the shells and the order
+/// diagnostics match on this, never on the reason's wording.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RejectKind {
+    /// The order cannot be carried out (geography, phase, rules, limits).
+    Illegal,
+    /// The unit has another order too (DATC 4.D.3), or the same one twice.
+    Duplicate,
 }
 
 impl Rejected {
     /// An order not used, for a reason that is not geography.
     pub fn new(order: usize, reason: String) -> Rejected {
-        Rejected { order, reason, forbidden_by: None }
+        Rejected { order, reason, forbidden_by: None, kind: RejectKind::Illegal }
+    }
+
+    /// A second order for a unit that already has one.
+    pub fn duplicate(order: usize, reason: String) -> Rejected {
+        Rejected { order, reason, forbidden_by: None, kind: RejectKind::Duplicate }
     }
 }
 
@@ -113,6 +130,9 @@ pub struct MovementResult {
     /// retreat options, standoff provinces.
     pub board: Board,
 }
+
+/// Why a unit with two different orders holds.
+const ANOTHER_ORDER: &str = "the unit has another order too, so it holds (DATC 4.D.3)";
 
 /// Rule switches that change movement adjudication.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -256,7 +276,12 @@ impl<'a> Ctx<'a> {
             alloc::vec![None; self.kinds.len()];
         for (order_idx, order) in self.orders.iter().enumerate() {
             let reject = |ctx: &mut Ctx<'_>, reason: String, forbidden_by: Option<FileSpan>| {
-                ctx.rejected.push(Rejected { order: order_idx, reason, forbidden_by });
+                ctx.rejected.push(Rejected {
+                    order: order_idx,
+                    reason,
+                    forbidden_by,
+                    kind: RejectKind::Illegal,
+                });
             };
             let Some(unit) = order.unit else {
                 reject(self, "not a movement order".into(), None);
@@ -302,13 +327,11 @@ impl<'a> Ctx<'a> {
                 Ok(kind) => match &chosen[idx] {
                     Some((other, _)) if self.orders[*other].command != order.command => {
                         conflict[idx] = true;
-                        reject(
-                            self,
-                            "the unit has another order too, so it holds (DATC 4.D.3)".into(),
-                            None,
-                        );
+                        self.rejected.push(Rejected::duplicate(order_idx, ANOTHER_ORDER.into()));
                     }
-                    Some(_) => reject(self, "the same order twice".into(), None),
+                    Some(_) => self
+                        .rejected
+                        .push(Rejected::duplicate(order_idx, "the same order twice".into())),
                     None => chosen[idx] = Some((order_idx, kind)),
                 },
                 Err((reason, forbidden_by)) => {
@@ -322,11 +345,7 @@ impl<'a> Ctx<'a> {
         for (idx, choice) in chosen.into_iter().enumerate() {
             if conflict[idx] {
                 if let Some((order_idx, _)) = choice {
-                    self.rejected.push(Rejected {
-                        order: order_idx,
-                        reason: "the unit has another order too, so it holds (DATC 4.D.3)".into(),
-                        forbidden_by: None,
-                    });
+                    self.rejected.push(Rejected::duplicate(order_idx, ANOTHER_ORDER.into()));
                 }
                 continue;
             }
@@ -1438,11 +1457,7 @@ pub fn order_diagnostics(
             (false, Some(piece)) if !may_order(map, order.power, piece.power) => {
                 codes::NOT_YOUR_UNIT
             }
-            (false, Some(_))
-                if rejected.reason.contains("DATC 4.D.3") || rejected.reason.contains("twice") =>
-            {
-                codes::DUPLICATE_ORDER
-            }
+            (false, Some(_)) if rejected.kind == RejectKind::Duplicate => codes::DUPLICATE_ORDER,
             (false, Some(_)) => codes::ILLEGAL_ORDER,
         };
         let mut diag = Diagnostic::new(code, order.at, rejected.reason.clone());

@@ -10,9 +10,10 @@
 //! pauses: `advance` with no orders steps past them. Undo pops the history.
 //! Same input, same output: nothing here depends on time or hashing.
 
-use alloc::format;
 use alloc::string::String;
+use alloc::string::ToString;
 use alloc::vec::Vec;
+use core::fmt;
 
 use crate::adjudicate::{
     self, AdjustmentResult, MovementResult, RetreatResult, Rulebook, needs_adjustment,
@@ -45,6 +46,43 @@ pub enum Status {
     Won(Vec<PowerId>),
 }
 
+/// What happens to a unit between two phases, outside any order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitChange {
+    /// The unit as it was (`F ROM`).
+    pub unit: String,
+    /// What happened.
+    pub what: Change,
+}
+
+/// The kinds of [`UnitChange`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// Dislodged with nowhere to retreat: destroyed at once, as DPjudge does.
+    NoRetreat,
+    /// Its province gained coasts: the fleet moves to this coast.
+    MovedTo(String),
+    /// The new terrain cannot hold it, but RULE HIBERNATE keeps it.
+    Hibernates,
+    /// The new terrain cannot hold it: destroyed.
+    TerrainCannotHold,
+    /// Its power left the map: removed.
+    PowerLeft,
+}
+
+impl fmt::Display for UnitChange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let unit = &self.unit;
+        match &self.what {
+            Change::NoRetreat => write!(f, "{unit} destroyed: nowhere to retreat"),
+            Change::MovedTo(to) => write!(f, "{unit} moved to {to}"),
+            Change::Hibernates => write!(f, "{unit} hibernates: the terrain cannot hold it"),
+            Change::TerrainCannotHold => write!(f, "{unit} destroyed: the terrain cannot hold it"),
+            Change::PowerLeft => write!(f, "{unit} removed: its power left the map"),
+        }
+    }
+}
+
 /// A played phase, for history and undo.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Turn {
@@ -56,8 +94,9 @@ pub struct Turn {
     pub map: Map,
     /// What happened.
     pub report: Report,
-    /// Unit changes caused by the next phase's map (moved or removed units).
-    pub morphs: Vec<String>,
+    /// Unit changes on the way to the next phase (dislodged units with
+    /// nowhere to go, units moved or removed by the next phase's map).
+    pub morphs: Vec<UnitChange>,
 }
 
 /// A game in progress.
@@ -211,7 +250,7 @@ pub struct Stepped {
     pub map: Option<Map>,
     /// Unit changes on the way (dislodged units destroyed, units moved or
     /// removed by a map change).
-    pub morphs: Vec<String>,
+    pub morphs: Vec<UnitChange>,
     /// Playing or won.
     pub status: Status,
 }
@@ -225,7 +264,7 @@ pub fn step(cal: &Calendar, base: &Map, map: &Map, board: &mut Board, from: &Pha
     let mut morphs = Vec::new();
     board.dislodged.retain(|it| {
         if it.retreats.is_empty() {
-            morphs.push(format!("{} destroyed: nowhere to retreat", map.unit_text(it.piece.unit)));
+            morphs.push(UnitChange { unit: map.unit_text(it.piece.unit), what: Change::NoRetreat });
             false
         } else {
             true
@@ -319,7 +358,7 @@ pub fn capture_centers(map: &Map, board: &mut Board) {
 /// ids are re-found by abbreviation; a fleet in a province that now has
 /// coasts goes to its last-listed coast; a unit the new terrain cannot hold
 /// is removed, or kept where RULE HIBERNATE is in force. Returns the changes.
-pub fn remap(old: &Map, new: &Map, board: &Board) -> (Board, Vec<String>) {
+pub fn remap(old: &Map, new: &Map, board: &Board) -> (Board, Vec<UnitChange>) {
     let mut changes = Vec::new();
     let hibernate = new.has_rule("HIBERNATE");
     let mut res = Board {
@@ -347,7 +386,7 @@ pub fn remap(old: &Map, new: &Map, board: &Board) -> (Board, Vec<String>) {
     for piece in &board.pieces {
         let text = old.unit_text(piece.unit);
         let Some(new_power) = power(piece.power) else {
-            changes.push(format!("{text} removed: its power left the map"));
+            changes.push(UnitChange { unit: text, what: Change::PowerLeft });
             continue;
         };
         let abbr = &old.loc(piece.unit.location).abbr;
@@ -366,12 +405,15 @@ pub fn remap(old: &Map, new: &Map, board: &Board) -> (Board, Vec<String>) {
                     .rev()
                     .find(|&&coast| new.valid_unit(UnitKind::Fleet, coast))
                 {
-                    changes.push(format!("{text} moved to {}", new.loc(coast).abbr));
+                    changes.push(UnitChange {
+                        unit: text.clone(),
+                        what: Change::MovedTo(new.loc(coast).abbr.to_string()),
+                    });
                     location = Some(coast);
                 }
             }
             if location.is_none() && hibernate {
-                changes.push(format!("{text} hibernates: the terrain cannot hold it"));
+                changes.push(UnitChange { unit: text.clone(), what: Change::Hibernates });
                 location = Some(loc);
             }
         } else if location.is_none() {
@@ -383,7 +425,7 @@ pub fn remap(old: &Map, new: &Map, board: &Board) -> (Board, Vec<String>) {
             Some(location) => res
                 .pieces
                 .push(Piece { power: new_power, unit: Unit { kind: piece.unit.kind, location } }),
-            None => changes.push(format!("{text} destroyed: the terrain cannot hold it")),
+            None => changes.push(UnitChange { unit: text, what: Change::TerrainCannotHold }),
         }
     }
     (res, changes)

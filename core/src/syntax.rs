@@ -95,6 +95,16 @@ pub enum DynamicKeyword {
     From,
 }
 
+impl DynamicKeyword {
+    /// `IN` or `FROM`, as written in map files.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            DynamicKeyword::In => "IN",
+            DynamicKeyword::From => "FROM",
+        }
+    }
+}
+
 /// A line's classification. Arguments are the line's words after the keyword.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[allow(missing_docs)]

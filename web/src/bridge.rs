@@ -121,11 +121,7 @@ pub fn analysis_of(loaded: &Loaded) -> Analysis {
                 .into_iter()
                 .map(|idx| {
                     let block = &map.dynamic()[idx];
-                    let keyword = match block.keyword {
-                        judgepad_core::syntax::DynamicKeyword::In => "IN",
-                        judgepad_core::syntax::DynamicKeyword::From => "FROM",
-                    };
-                    format!("{keyword} {}", block.key)
+                    format!("{} {}", block.keyword.as_str(), block.key)
                 })
                 .collect(),
         })

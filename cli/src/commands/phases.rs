@@ -43,11 +43,7 @@ pub(crate) fn run(
                         .iter()
                         .map(|(file, line)| line.span.text(&map.files[file.0 as usize].text))
                         .collect();
-                    let keyword = match block.keyword {
-                        judgepad_core::syntax::DynamicKeyword::In => "IN",
-                        judgepad_core::syntax::DynamicKeyword::From => "FROM",
-                    };
-                    format!("{keyword} {}: {}", block.key, lines.join("; "))
+                    format!("{} {}: {}", block.keyword.as_str(), block.key, lines.join("; "))
                 })
                 .collect();
             outln!("{}\t{}\t{}", phase.abbr(), phase.long_name(), what.join(" | "));

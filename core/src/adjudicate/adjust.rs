@@ -66,15 +66,7 @@ pub fn has_build_site(map: &Map, board: &Board, power: PowerId) -> bool {
     let build_any = map.has_rule("BUILD_ANY");
     let mut scratch = board.clone();
     map.provinces.iter().any(|prov| {
-        let armies =
-            prov.location.into_iter().map(|location| Unit { kind: UnitKind::Army, location });
-        let fleets = prov
-            .location
-            .into_iter()
-            .chain(prov.coasts.iter().copied())
-            .map(|location| Unit { kind: UnitKind::Fleet, location });
-        let candidates: Vec<Unit> = armies.chain(fleets).collect();
-        candidates.into_iter().any(|unit| {
+        build_candidates(prov).into_iter().any(|unit| {
             let mut claims_left = map.pow(power).claims;
             can_build(map, &mut scratch, power, unit, build_any, &mut claims_left, &[]).is_ok()
         })
@@ -192,18 +184,7 @@ pub fn adjudicate_adjustments(map: &Map, board: &Board, orders: &[Order]) -> Adj
                     if left == 0 {
                         break;
                     }
-                    let prov = map.prov(site);
-                    let armies = prov
-                        .location
-                        .into_iter()
-                        .map(|location| Unit { kind: UnitKind::Army, location });
-                    let fleets = prov
-                        .location
-                        .into_iter()
-                        .chain(prov.coasts.iter().copied())
-                        .map(|location| Unit { kind: UnitKind::Fleet, location });
-                    let candidates: Vec<Unit> = armies.chain(fleets).collect();
-                    for unit in candidates {
+                    for unit in build_candidates(map.prov(site)) {
                         if let Ok(unit) = can_build(
                             map,
                             &mut after,
@@ -306,11 +287,10 @@ pub fn adjudicate_adjustments(map: &Map, board: &Board, orders: &[Order]) -> Adj
             }
         } else {
             for (order_idx, _) in mine {
-                rejected.push(Rejected {
-                    order: order_idx,
-                    reason: format!("{} has nothing to adjust", map.pow(power).name),
-                    forbidden_by: None,
-                });
+                rejected.push(Rejected::new(
+                    order_idx,
+                    format!("{} has nothing to adjust", map.pow(power).name),
+                ));
             }
         }
     }
@@ -318,6 +298,18 @@ pub fn adjudicate_adjustments(map: &Map, board: &Board, orders: &[Order]) -> Adj
     after.dislodged.clear();
     after.contested.clear();
     AdjustmentResult { adjustments, rejected, board: after }
+}
+
+/// The units one might build in `prov`, armies first: an army in the
+/// province, a fleet in the province and on each of its coasts.
+fn build_candidates(prov: &crate::map::Province) -> Vec<Unit> {
+    let armies = prov.location.into_iter().map(|location| Unit { kind: UnitKind::Army, location });
+    let fleets = prov
+        .location
+        .into_iter()
+        .chain(prov.coasts.iter().copied())
+        .map(|location| Unit { kind: UnitKind::Fleet, location });
+    armies.chain(fleets).collect()
 }
 
 /// Whether `power` may build `unit` now; the unit to place (coast resolved).

@@ -15,7 +15,7 @@ use alloc::vec::Vec;
 use crate::adjudicate::{Outcome, Rejected, retreat_options};
 use crate::board::{Board, Dislodged, Piece};
 use crate::calendar::{self, Calendar, Phase, PhaseKind};
-use crate::game::{self, Report, Status};
+use crate::game::{self, Change, Report, Status};
 use crate::map::{self, Map, PowerId, Unit, UnitKind};
 use crate::orders::{self, Order, OrderPhase, push_order};
 use crate::text::{FileId, Span};
@@ -519,16 +519,19 @@ fn process(line: &str, session: &mut Session, out: &mut String) -> Result<(), St
         Status::Won(_) => "COMPLETED".to_string(),
         Status::Playing => stepped.phase.abbr(),
     };
+    // Dislodged units with nowhere to go are destroyed (and listed as a
+    // change too); units the next map cannot hold are only changes.
     for morph in morphs {
-        if let Some(unit) = morph.strip_suffix(" destroyed: nowhere to retreat") {
-            destroyed.push(unit.to_string());
+        if morph.what == Change::NoRetreat {
+            destroyed.push(morph.unit.clone());
         }
     }
     // The output line, keys sorted at every level (docs/batch.md).
     out.push('{');
     if !morphs.is_empty() {
         out.push_str("\"changes\":");
-        json::strings(out, morphs.iter().map(String::as_str));
+        let texts: Vec<String> = morphs.iter().map(ToString::to_string).collect();
+        json::strings(out, texts.iter().map(String::as_str));
         out.push(',');
     }
     out.push_str("\"destroyed\":");

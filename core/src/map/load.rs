@@ -382,7 +382,7 @@ impl<'a> Loader<'a> {
     ) {
         let key_text = key.text(text);
         let at = FileSpan::new(file, key);
-        let word = if keyword == DynamicKeyword::In { "IN" } else { "FROM" };
+        let word = keyword.as_str();
         if key_text.is_empty() {
             self.diags.push(
                 Diagnostic::new(
