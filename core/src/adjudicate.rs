@@ -35,6 +35,7 @@ use alloc::vec::Vec;
 use crate::board::{Board, Dislodged, Piece};
 use crate::map::{AbutRule, LocationId, Map, PowerId, ProvinceId, Reach, Terrain, Unit, UnitKind};
 use crate::orders::{Command, Order, format_order};
+use crate::rules::Rule;
 use crate::text::FileSpan;
 
 pub use adjust::{
@@ -134,19 +135,7 @@ pub struct MovementResult {
 /// Why a unit with two different orders holds.
 const ANOTHER_ORDER: &str = "the unit has another order too, so it holds (DATC 4.D.3)";
 
-/// Rule switches that change movement adjudication.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct Rulebook {
-    /// Fleets on COAST spaces may convoy (RULE COASTAL_CONVOY).
-    pub coastal_convoy: bool,
-}
-
-impl Rulebook {
-    /// The rules a map's RULE lines switch on.
-    pub fn of(map: &Map) -> Rulebook {
-        Rulebook { coastal_convoy: map.has_rule("COASTAL_CONVOY") }
-    }
-}
+pub use crate::rules::Rulebook;
 
 /// A move as the resolver sees it.
 #[derive(Clone, Debug)]
@@ -303,7 +292,7 @@ impl<'a> Ctx<'a> {
                 continue;
             }
             if self.map.pow(piece.power).dummy {
-                if self.map.has_rule("CD_DUMMIES") {
+                if self.map.has(Rule::CdDummies) {
                     reject(
                         self,
                         "a dummy power is in civil disorder: its units hold (RULE CD_DUMMIES)"
@@ -312,7 +301,7 @@ impl<'a> Ctx<'a> {
                     );
                     continue;
                 }
-                if self.map.has_rule("IMMOBILE_DUMMIES")
+                if self.map.has(Rule::ImmobileDummies)
                     && matches!(order.command, Command::Move { .. })
                 {
                     reject(
@@ -521,7 +510,7 @@ impl<'a> Ctx<'a> {
                         format!(
                             "a fleet on {} cannot convoy (only in water{})",
                             map.prov(here_prov).abbr,
-                            if self.rules.coastal_convoy {
+                            if self.rules.has(Rule::CoastalConvoy) {
                                 ", ports and coasts"
                             } else {
                                 " and ports"
@@ -667,7 +656,7 @@ impl<'a> Ctx<'a> {
     fn convoyable(&self, province: ProvinceId) -> bool {
         match self.map.prov(province).terrain {
             Terrain::Water | Terrain::Port => true,
-            Terrain::Coast => self.rules.coastal_convoy,
+            Terrain::Coast => self.rules.has(Rule::CoastalConvoy),
             Terrain::Land | Terrain::Shut => false,
         }
     }

@@ -23,6 +23,7 @@ use crate::calendar::{Calendar, Phase, PhaseKind, calendar};
 use crate::diagnostics::Diagnostic;
 use crate::map::{Map, PowerId, ProvinceId, Unit, UnitKind};
 use crate::orders::{Order, OrderPhase};
+use crate::rules::Rule;
 
 /// What a phase's adjudication produced.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -125,7 +126,7 @@ impl Game {
     pub fn new(base: Map) -> (Game, Vec<Diagnostic>) {
         let (cal, mut diags) = calendar(&base);
         let mut phase = cal.phases().next().unwrap_or_else(|| cal.begin.clone());
-        if (base.has_rule("MOBILIZE") || base.has_rule("BLANK_BOARD"))
+        if (base.has(Rule::Mobilize) || base.has(Rule::BlankBoard))
             && phase.phase_kind() != PhaseKind::Adjustments
         {
             let mut back = phase.clone();
@@ -210,7 +211,7 @@ pub fn victory_threshold(cal: &Calendar, map: &Map, phase: &Phase) -> i64 {
 /// centres, and alone in the lead unless RULE SHARED_VICTORY).
 pub fn winners(cal: &Calendar, map: &Map, board: &Board, phase: &Phase) -> Vec<PowerId> {
     let win = victory_threshold(cal, map, phase);
-    let victory_homes = map.has_rule("VICTORY_HOMES");
+    let victory_homes = map.has(Rule::VictoryHomes);
     // RULE VICTORY_HOMES: count the home centres captured from others.
     let counts: Vec<i64> = (0..map.powers.len())
         .map(|idx| {
@@ -234,7 +235,7 @@ pub fn winners(cal: &Calendar, map: &Map, board: &Board, phase: &Phase) -> Vec<P
         .filter(|(_, count)| **count == best && **count >= win)
         .map(|(idx, _)| PowerId(idx as u32))
         .collect();
-    if leaders.len() > 1 && !map.has_rule("SHARED_VICTORY") {
+    if leaders.len() > 1 && !map.has(Rule::SharedVictory) {
         return Vec::new();
     }
     leaders
@@ -360,7 +361,7 @@ pub fn capture_centers(map: &Map, board: &mut Board) {
 /// is removed, or kept where RULE HIBERNATE is in force. Returns the changes.
 pub fn remap(old: &Map, new: &Map, board: &Board) -> (Board, Vec<UnitChange>) {
     let mut changes = Vec::new();
-    let hibernate = new.has_rule("HIBERNATE");
+    let hibernate = new.has(Rule::Hibernate);
     let mut res = Board {
         pieces: Vec::new(),
         dislodged: Vec::new(),

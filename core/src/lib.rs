@@ -34,6 +34,7 @@ pub mod map;
 pub mod name;
 mod omap;
 pub mod orders;
+pub mod rules;
 pub mod syntax;
 pub mod text;
 

@@ -235,6 +235,8 @@ pub struct Map {
     location_index: OMap<LocationId>,
     province_index: OMap<ProvinceId>,
     raw: Raw,
+    /// The rules of `rules` that judgepad applies, parsed once.
+    rulebook: crate::rules::Rulebook,
     /// Per location: its abbreviation names it and nothing else (see
     /// [`Map::plain_location`]).
     plain: Vec<bool>,
@@ -408,9 +410,14 @@ impl Map {
         self.loc(id).province
     }
 
-    /// Whether a rule is in force (e.g. `BUILD_ANY`).
-    pub fn has_rule(&self, rule: &str) -> bool {
-        self.rules.iter().any(|it| it == rule)
+    /// Whether `rule` is in force.
+    pub fn has(&self, rule: crate::rules::Rule) -> bool {
+        self.rulebook.has(rule)
+    }
+
+    /// The rules judgepad applies that this map switches on.
+    pub fn rulebook(&self) -> crate::rules::Rulebook {
+        self.rulebook
     }
 
     /// `Map.abuts`: the ABUTS entry through which a unit of `kind` (`None`:
@@ -765,9 +772,11 @@ fn build(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked) -> Map 
         text_only: raw.text_only,
         location_index,
         province_index,
+        rulebook: crate::rules::Rulebook::default(),
         raw,
         plain: Vec::new(),
     };
     map.plain = (0..map.locations.len()).map(|idx| map.is_plain(LocationId(idx as u32))).collect();
+    map.rulebook = crate::rules::Rulebook::from_names(map.rules.iter().map(String::as_str));
     map
 }

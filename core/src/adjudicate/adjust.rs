@@ -16,6 +16,7 @@ use crate::adjudicate::{Outcome, Rejected};
 use crate::board::{Board, Piece};
 use crate::map::{Map, PowerId, ProvinceId, Terrain, Unit, UnitKind};
 use crate::orders::{Command, Order};
+use crate::rules::Rule;
 
 /// How many units each power must build (positive) or remove (negative):
 /// centres minus units, plus RESERVES while the power owns a home centre,
@@ -30,10 +31,10 @@ pub fn adjustment_counts(map: &Map, board: &Board) -> Vec<i64> {
                 .iter()
                 .any(|home| board.owners.get(home.0 as usize).copied().flatten() == Some(power));
             let mut allowed = board.centers_of(power).count() as i64;
-            if owns_home && !map.has_rule("NO_RESERVES") {
+            if owns_home && !map.has(Rule::NoReserves) {
                 allowed += i64::from(map.pow(power).reserves);
             }
-            if !map.has_rule("NO_MILITIA") {
+            if !map.has(Rule::NoMilitia) {
                 let on_homes = board
                     .units_of(power)
                     .filter(|piece| {
@@ -63,7 +64,7 @@ pub fn needs_adjustment(map: &Map, board: &Board) -> bool {
 
 /// Whether `power` could build at least one unit somewhere on `board`.
 pub fn has_build_site(map: &Map, board: &Board, power: PowerId) -> bool {
-    let build_any = map.has_rule("BUILD_ANY");
+    let build_any = map.has(Rule::BuildAny);
     let mut scratch = board.clone();
     map.provinces.iter().any(|prov| {
         build_candidates(prov).into_iter().any(|unit| {
@@ -107,7 +108,7 @@ pub fn adjudicate_adjustments(map: &Map, board: &Board, orders: &[Order]) -> Adj
     let mut after = board.clone();
     let mut adjustments = Vec::new();
     let mut rejected = Vec::new();
-    let build_any = map.has_rule("BUILD_ANY");
+    let build_any = map.has(Rule::BuildAny);
     for (power_idx, &count) in counts.iter().enumerate() {
         let power = PowerId(power_idx as u32);
         let mine: Vec<(usize, &Order)> =
@@ -173,7 +174,7 @@ pub fn adjudicate_adjustments(map: &Map, board: &Board, orders: &[Order]) -> Adj
                 }
             }
             if left > 0
-                && map.has_rule("CD_BUILDS")
+                && map.has(Rule::CdBuilds)
                 && !orders.iter().any(|order| order.power == power)
             {
                 // A power in civil disorder builds (DPjudge picks at random;
@@ -335,18 +336,18 @@ fn can_build(
         .iter()
         .filter(|home| board.owners.get(home.0 as usize).copied().flatten() == Some(power))
         .count();
-    let factory = spec.factories.contains(&province) && !map.has_rule("NO_FACTORIES");
+    let factory = spec.factories.contains(&province) && !map.has(Rule::NoFactories);
     let partisan = spec.partisans.contains(&province)
-        && !map.has_rule("NO_PARTISANS")
+        && !map.has(Rule::NoPartisans)
         && owned_homes > 0
         && owned_homes < homes.len();
     let mut claim = false;
     // RULE HOME_BUILDS: any owned centre that was anyone's home at the start.
     let any_home =
-        map.has_rule("HOME_BUILDS") && map.powers.iter().any(|it| it.homes.contains(&province));
+        map.has(Rule::HomeBuilds) && map.powers.iter().any(|it| it.homes.contains(&province));
     // RULE REMOTE_BUILDS: only while owning an original home; then anywhere
     // owned, unless HOME_BUILDS restricts the sites.
-    let remote = map.has_rule("REMOTE_BUILDS");
+    let remote = map.has(Rule::RemoteBuilds);
     if remote
         && !spec
             .homes
@@ -358,7 +359,7 @@ fn can_build(
             spec.name
         ));
     }
-    let build_any = build_any || (remote && !map.has_rule("HOME_BUILDS"));
+    let build_any = build_any || (remote && !map.has(Rule::HomeBuilds));
     if !factory && !partisan {
         if !owned {
             return Err(format!("{name} is not owned by {}", spec.name));

@@ -18,6 +18,7 @@ use crate::map::names::{lower, upper};
 use crate::map::{Checked, LocationId, Map, Reach, Terrain, UnitKind};
 use crate::name::Name;
 use crate::omap::OMap;
+use crate::rules::Rule;
 use crate::text::{FileId, FileSpan, Span};
 
 /// Checks on the loader state; returns what the build needs.
@@ -388,7 +389,7 @@ pub(crate) fn check_raw(raw: &Raw, diags: &mut Vec<Diagnostic>) -> Checked {
     }
     for tok in &raw.rules {
         let name = tok.text.trim_start_matches('!');
-        if IMPLEMENTED_RULES.contains(&name) {
+        if Rule::from_name(name).is_some() {
             continue;
         }
         if JUDGE_RULES.contains(&name) {
@@ -402,7 +403,7 @@ pub(crate) fn check_raw(raw: &Raw, diags: &mut Vec<Diagnostic>) -> Checked {
         if KNOWN_RULES.contains(&name) {
             diags.push(
                 Diagnostic::new(codes::UNIMPLEMENTED_RULE, tok.at, format!("judgepad does not implement RULE {name} yet: adjudication here ignores it, DPjudge applies it"))
-                    .with_help(format!("Implemented rules: {}.", IMPLEMENTED_RULES.join(", "))),
+                    .with_help(format!("Implemented rules: {}.", Rule::ALL.map(Rule::name).join(", "))),
             );
             continue;
         }
@@ -513,26 +514,6 @@ fn valid_unit(raw: &Raw, unit: &str) -> bool {
         _ => false,
     }
 }
-
-/// Rules judgepad's adjudicator, builds and game loop apply.
-pub(crate) const IMPLEMENTED_RULES: &[&str] = &[
-    "BUILD_ANY",
-    "BLANK_BOARD",
-    "CD_BUILDS",
-    "CD_DUMMIES",
-    "COASTAL_CONVOY",
-    "HIBERNATE",
-    "HOME_BUILDS",
-    "IMMOBILE_DUMMIES",
-    "MOBILIZE",
-    "NO_FACTORIES",
-    "NO_MILITIA",
-    "NO_PARTISANS",
-    "NO_RESERVES",
-    "REMOTE_BUILDS",
-    "SHARED_VICTORY",
-    "VICTORY_HOMES",
-];
 
 /// Rules about running a game on the judge (press, deadlines, visibility,
 /// order checking, Payola money), with nothing for a playground to apply.
