@@ -139,3 +139,26 @@ fn standard_adjacency_matches_the_board() {
     assert_eq!(seen, map.locations.len(), "every location of the standard map is listed");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The bundled table is binary-searched: it must be sorted, and it must hold
+/// every file of `maps/` (a map added to the folder but not to the table
+/// would load on the CLI from disk and fail in the page).
+#[test]
+fn bundled_table_is_sorted_and_complete() {
+    let names: Vec<&str> = judgepad_core::bundled::FILES.iter().map(|(name, _)| *name).collect();
+    let mut sorted = names.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(names, sorted, "bundled::FILES must be sorted, without duplicates");
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../maps");
+    let mut on_disk: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|it| it.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name != "README.md")
+        .collect();
+    on_disk.sort_unstable();
+    assert_eq!(names, on_disk, "bundled::FILES must list every file of maps/");
+    for name in &names {
+        assert!(judgepad_core::bundled::source(name).is_some(), "{name} is found by search");
+    }
+}

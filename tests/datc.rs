@@ -101,6 +101,10 @@ pub(crate) fn parse_cases(text: &str) -> Vec<Case> {
     cases
 }
 
+/// Parser refusals that mean the order is void in a case: the DATC's
+/// orders given in the wrong phase.
+const VOID_REFUSALS: &[&str] = &["wrong-phase"];
+
 fn power(map: &Map, name: &str) -> PowerId {
     map.power(name).unwrap_or_else(|| panic!("no power {name}"))
 }
@@ -128,9 +132,17 @@ fn read_orders(
                 Span::new(0, text.len() as u32),
                 &mut diags,
             );
-            // Orders the parser refuses (wrong phase) count as void.
+            // Only the refusals a case means count as void: an order for
+            // another phase (DATC 6.A.x, 6.H.x). Any other refusal is a typo
+            // in the case data or a reader bug, and fails loudly.
             if order.is_none() {
                 assert!(!diags.is_empty(), "{id}: `{text}` dropped without a diagnostic");
+                let meant = diags.iter().all(|it| VOID_REFUSALS.contains(&it.code));
+                assert!(
+                    meant,
+                    "{id}: `{text}` cannot be read: {:?}",
+                    diags.iter().map(|it| (&it.code, &it.message)).collect::<Vec<_>>()
+                );
             }
             order
         })

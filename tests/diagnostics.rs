@@ -241,3 +241,73 @@ fn fixtures() {
         failures.join("\n")
     );
 }
+
+/// Every machine-applicable fix in the fixtures does what it says: applied
+/// to the text, the diagnostic it belongs to goes away (one fewer of its
+/// code) and no error appears that was not there.
+#[test]
+fn fixes_remove_their_diagnostic() {
+    let mut applied = 0;
+    let mut failures = Vec::new();
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir())
+        .unwrap()
+        .map(|it| it.unwrap().path())
+        .filter(|it| it.extension().is_some_and(|ext| ext == "map"))
+        .collect();
+    entries.sort();
+    for path in entries {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (_, diags) = load(&name, &text);
+        let count =
+            |diags: &[Diagnostic], code: &str| diags.iter().filter(|it| it.code == code).count();
+        let errors = |diags: &[Diagnostic]| -> Vec<String> {
+            diags
+                .iter()
+                .filter(|it| it.is_error())
+                .map(|it| format!("{} {}", it.code, it.message))
+                .collect()
+        };
+        for diag in &diags {
+            let Some(fix) = &diag.fix else { continue };
+            // Fixes in USEd files (bundled) are not the fixture's to edit.
+            if fix.edits.iter().any(|edit| edit.at.file.0 != 0) {
+                continue;
+            }
+            let mut edits = fix.edits.clone();
+            edits.sort_by_key(|edit| std::cmp::Reverse(edit.at.span.start));
+            let mut fixed = text.clone();
+            for edit in &edits {
+                fixed.replace_range(
+                    edit.at.span.start as usize..edit.at.span.end as usize,
+                    &edit.replacement,
+                );
+            }
+            let (_, after) = load(&name, &fixed);
+            applied += 1;
+            // Moving a comment keeps it: nothing the user wrote is lost.
+            let written = diag.primary.at.span.text(&text).trim_end();
+            if diag.code == "trailing-comment" && !fixed.contains(&format!("{written}\n")) {
+                failures
+                    .push(format!("{name}: `{}` lost the comment `{written}`", fix.description));
+            }
+            if count(&after, diag.code) >= count(&diags, diag.code) {
+                failures.push(format!(
+                    "{name}: `{}` did not remove {} {}",
+                    fix.description, diag.code, diag.message
+                ));
+            }
+            let before_errors = errors(&diags);
+            for error in errors(&after) {
+                if !before_errors.contains(&error) && !error.starts_with(diag.code) {
+                    failures.push(format!(
+                        "{name}: `{}` brought a new error: {error}",
+                        fix.description
+                    ));
+                }
+            }
+        }
+    }
+    assert!(applied >= 3, "only {applied} fixes in the fixtures");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

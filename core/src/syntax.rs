@@ -185,9 +185,14 @@ pub fn parse(file: FileId, text: &str) -> Parse {
             }
         }
         if let Some(comment) = comment
-            && !words.is_empty()
+            && let (Some(first), Some(last)) = (words.first(), words.last())
         {
             // DPjudge has no trailing comments: it would read these words.
+            // The fix moves the comment (nothing is lost) to its own line
+            // above, with the line's indentation.
+            let line_start = text[..first.start as usize].rfind('\n').map_or(0, |it| it + 1) as u32;
+            let indent = &text[line_start as usize..first.start as usize];
+            let moved = alloc::format!("{}\n{indent}", comment.text(text).trim_end());
             res.diagnostics.push(
                 Diagnostic::new(
                     codes::TRAILING_COMMENT,
@@ -197,10 +202,16 @@ pub fn parse(file: FileId, text: &str) -> Parse {
                 .with_help("Put the comment on its own line; judgepad ignores it here.")
                 .with_fix(
                     "move the comment to its own line",
-                    alloc::vec![crate::diagnostics::Edit {
-                        at: FileSpan::new(file, comment),
-                        replacement: alloc::string::String::new(),
-                    }],
+                    alloc::vec![
+                        crate::diagnostics::Edit {
+                            at: FileSpan::new(file, Span::new(first.start, first.start)),
+                            replacement: moved,
+                        },
+                        crate::diagnostics::Edit {
+                            at: FileSpan::new(file, Span::new(last.end, comment.end)),
+                            replacement: alloc::string::String::new(),
+                        },
+                    ],
                 ),
             );
         }
