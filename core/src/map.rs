@@ -15,6 +15,9 @@
 
 pub mod load;
 pub mod names;
+mod raw;
+mod sources;
+mod terrain;
 mod validate;
 
 use alloc::string::{String, ToString};

@@ -17,7 +17,7 @@ const DELETED: u32 = u32::MAX - 1;
 
 /// An insertion-ordered map from `String`.
 #[derive(Clone, Debug)]
-pub struct OMap<V> {
+pub(crate) struct OMap<V> {
     entries: Vec<Option<(Arc<str>, V)>>,
     /// Hash slots holding entry indices (or EMPTY / DELETED).
     slots: Vec<u32>,
@@ -58,13 +58,8 @@ fn hash(key: &str) -> u64 {
 
 impl<V> OMap<V> {
     /// Number of live entries.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.live
-    }
-
-    /// Whether there is no entry.
-    pub fn is_empty(&self) -> bool {
-        self.live == 0
     }
 
     /// The slot holding `key`, if present.
@@ -91,18 +86,18 @@ impl<V> OMap<V> {
     }
 
     /// Whether `key` is present.
-    pub fn contains(&self, key: &str) -> bool {
+    pub(crate) fn contains(&self, key: &str) -> bool {
         self.find(key).is_some()
     }
 
     /// The value of `key`.
-    pub fn get(&self, key: &str) -> Option<&V> {
+    pub(crate) fn get(&self, key: &str) -> Option<&V> {
         let idx = self.slots[self.find(key)?] as usize;
         self.entries[idx].as_ref().map(|(_, value)| value)
     }
 
     /// The value of `key`, mutably.
-    pub fn get_mut(&mut self, key: &str) -> Option<&mut V> {
+    pub(crate) fn get_mut(&mut self, key: &str) -> Option<&mut V> {
         let idx = self.slots[self.find(key)?] as usize;
         self.entries[idx].as_mut().map(|(_, value)| value)
     }
@@ -127,7 +122,7 @@ impl<V> OMap<V> {
     }
 
     /// Sets `key` (keeping its position if present). Returns the old value.
-    pub fn insert(&mut self, key: String, value: V) -> Option<V> {
+    pub(crate) fn insert(&mut self, key: String, value: V) -> Option<V> {
         if let Some(slot) = self.find(&key) {
             let idx = self.slots[slot] as usize;
             let entry = self.entries[idx].as_mut().expect("indexed entries are live");
@@ -138,7 +133,7 @@ impl<V> OMap<V> {
     }
 
     /// The value of `key`, inserting `make()` at the end if absent.
-    pub fn get_or_insert_with(&mut self, key: &str, make: impl FnOnce() -> V) -> &mut V {
+    pub(crate) fn get_or_insert_with(&mut self, key: &str, make: impl FnOnce() -> V) -> &mut V {
         let idx = match self.find(key) {
             Some(slot) => self.slots[slot] as usize,
             None => self.push_new(key, make()),
@@ -147,7 +142,7 @@ impl<V> OMap<V> {
     }
 
     /// Removes `key`.
-    pub fn remove(&mut self, key: &str) -> Option<V> {
+    pub(crate) fn remove(&mut self, key: &str) -> Option<V> {
         let slot = self.find(key)?;
         let idx = self.slots[slot] as usize;
         self.slots[slot] = DELETED;
@@ -160,7 +155,7 @@ impl<V> OMap<V> {
     }
 
     /// Keeps only the entries for which `keep` is true.
-    pub fn retain(&mut self, mut keep: impl FnMut(&str, &mut V) -> bool) {
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(&str, &mut V) -> bool) {
         let before = self.live;
         for slot in &mut self.entries {
             if let Some((key, value)) = slot
@@ -176,27 +171,22 @@ impl<V> OMap<V> {
     }
 
     /// Entries in order.
-    pub fn iter(&self) -> impl Iterator<Item = (&str, &V)> + '_ {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (&str, &V)> + '_ {
         self.entries.iter().flatten().map(|(key, value)| (&**key, value))
     }
 
-    /// Entries in order, values mutable.
-    pub fn iter_mut(&mut self) -> impl Iterator<Item = (&str, &mut V)> + '_ {
-        self.entries.iter_mut().flatten().map(|(key, value)| (&**key, &mut *value))
-    }
-
     /// Keys in order.
-    pub fn keys(&self) -> impl Iterator<Item = &str> + '_ {
+    pub(crate) fn keys(&self) -> impl Iterator<Item = &str> + '_ {
         self.iter().map(|(key, _)| key)
     }
 
     /// Values in order.
-    pub fn values(&self) -> impl Iterator<Item = &V> + '_ {
+    pub(crate) fn values(&self) -> impl Iterator<Item = &V> + '_ {
         self.iter().map(|(_, value)| value)
     }
 
     /// Values in order, mutable.
-    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut V> + '_ {
+    pub(crate) fn values_mut(&mut self) -> impl Iterator<Item = &mut V> + '_ {
         self.entries.iter_mut().flatten().map(|(_, value)| value)
     }
 
