@@ -30,8 +30,8 @@ mod places;
 mod powers;
 
 pub(crate) use crate::map::raw::{AbutTok, Raw};
-pub use crate::map::raw::{DynamicBlock, Stanza, Tok};
 pub(crate) use crate::map::raw::{AliasDef, NameDef, TerrainDef};
+pub use crate::map::raw::{DynamicBlock, Stanza, Tok};
 pub use crate::map::sources::{NoSources, SourceFile, Sources};
 pub use crate::map::terrain::{AbutRule, Terrain};
 

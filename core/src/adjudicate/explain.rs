@@ -1,0 +1,276 @@
+//! Explanations: the reason for every result, read from the same resolution
+//! state that decided it (the supports that count, the attack that cut a
+//! support, the strengths that bounced a move), and the diagnostics for
+//! orders the phase did not use.
+
+use crate::board::{Board, Piece};
+use crate::map::{Map, ProvinceId};
+use crate::orders::{Command, Order, format_order};
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::adjudicate::{Ctx, Kind, Move, Outcome, RejectKind, Rejected, Resolution, may_order};
+
+impl Ctx<'_> {
+    pub(super) fn unit_name(&self, idx: usize) -> String {
+        self.map.unit_text(self.piece(idx).unit)
+    }
+
+    pub(super) fn describe(
+        &mut self,
+        idx: usize,
+        moved: bool,
+        dislodged_by: Option<usize>,
+    ) -> Resolution {
+        let piece = self.piece(idx);
+        let order = self.used[idx];
+        let command = order.map_or(Command::Hold, |it| self.orders[it].command.clone());
+        let dislodged_text = dislodged_by.map(|by| {
+            let Kind::Move(mv) = self.kinds[by].clone() else { return String::new() };
+            let strength = self.attack(by, &mv);
+            format!(
+                "dislodged by {} - {} (strength {})",
+                self.unit_name(by),
+                self.map.loc(mv.to).abbr,
+                half(strength)
+            )
+        });
+        let (outcome, reason) = match self.kinds[idx].clone() {
+            Kind::Hold => match (&order, &dislodged_text) {
+                (_, Some(text)) => (Outcome::Fails, text.clone()),
+                (None, None) => (Outcome::Succeeds, "no order: holds".into()),
+                (Some(_), None) => (Outcome::Succeeds, "holds".into()),
+            },
+            Kind::Move(mv) => {
+                if moved {
+                    (Outcome::Succeeds, format!("moves to {}", self.map.loc(mv.to).abbr))
+                } else {
+                    let why = self.why_move_failed(idx, &mv);
+                    let why = match &dislodged_text {
+                        Some(text) => format!("{why}; {text}"),
+                        None => why,
+                    };
+                    (Outcome::Fails, why)
+                }
+            }
+            Kind::Support { matched, target, dest } => {
+                if !matched {
+                    let target_order = self.describe_order(target);
+                    (
+                        Outcome::Void,
+                        format!(
+                            "void: {} did not order that, it ordered {}",
+                            self.unit_name(target),
+                            target_order
+                        ),
+                    )
+                } else if self.resolve(idx) {
+                    (Outcome::Succeeds, format!("supports {}", self.unit_name(target)))
+                } else {
+                    let cutter = self.cutter(idx, dest.map(|it| it.0));
+                    let why = match (cutter, &dislodged_text) {
+                        (_, Some(text)) => format!("support cut: {text}"),
+                        (Some(by), None) => format!("support cut by {}", self.describe_order(by)),
+                        (None, None) => "support cut".into(),
+                    };
+                    (Outcome::Fails, why)
+                }
+            }
+            Kind::Convoy { matched, army, .. } => {
+                if !matched {
+                    (
+                        Outcome::Void,
+                        format!(
+                            "void: {} did not order that move, it ordered {}",
+                            self.unit_name(army),
+                            self.describe_order(army)
+                        ),
+                    )
+                } else if self.resolve(idx) {
+                    (Outcome::Succeeds, format!("convoys {}", self.unit_name(army)))
+                } else {
+                    match &dislodged_text {
+                        Some(text) => (Outcome::Fails, format!("convoy disrupted: {text}")),
+                        None => (
+                            Outcome::Fails,
+                            "convoy paradox: the convoying fleets hold (Szykman rule)".into(),
+                        ),
+                    }
+                }
+            }
+        };
+        // A void order: the unit held.
+        let (outcome, reason, forbidden_by) = match (order, self.void_reason[idx].clone()) {
+            (_, Some((why, at))) => (Outcome::Void, why, at),
+            _ => (outcome, reason, None),
+        };
+        Resolution {
+            piece,
+            order,
+            command,
+            outcome,
+            dislodged: dislodged_by.is_some(),
+            reason,
+            forbidden_by,
+        }
+    }
+
+    pub(super) fn describe_order(&self, idx: usize) -> String {
+        match self.used[idx] {
+            Some(order) => format_order(self.map, &self.orders[order]),
+            None => format!("{} H", self.unit_name(idx)),
+        }
+    }
+
+    /// The first attack that cuts the support of `nr` (see [`Ctx::support_cut`]).
+    pub(super) fn cutter(&mut self, nr: usize, dest: Option<ProvinceId>) -> Option<usize> {
+        let province = self.prov_of(nr);
+        let power = self.piece(nr).power;
+        let attackers = self.into[province.0 as usize].clone();
+        for attacker in attackers {
+            let Kind::Move(mv) = self.kinds[attacker].clone() else { continue };
+            if self.piece(attacker).power == power
+                || dest == Some(self.prov_of(attacker))
+                || !self.path(attacker, &mv)
+            {
+                continue;
+            }
+            if mv.cape || (mv.strait && self.supports_count(attacker, None) == 0) {
+                continue;
+            }
+            return Some(attacker);
+        }
+        None
+    }
+
+    pub(super) fn why_move_failed(&mut self, nr: usize, mv: &Move) -> String {
+        if !self.path(nr, mv) {
+            let mut failed: Vec<usize> = Vec::new();
+            for fleet in self.convoys[nr].clone() {
+                if !self.resolve(fleet) {
+                    failed.push(fleet);
+                }
+            }
+            let disrupted: Vec<String> = failed.into_iter().map(|it| self.unit_name(it)).collect();
+            if self.convoys[nr].is_empty() {
+                return "no convoy route: no fleet convoys it".into();
+            }
+            return format!("no convoy route: {} failed", disrupted.join(", "));
+        }
+        let attack = self.attack(nr, mv);
+        let to = self.map.loc(mv.to).abbr.clone();
+        if let Some(other) = self.unit_in(mv.to_prov)
+            && self.piece(other).power == self.piece(nr).power
+            && attack == 0
+            && !matches!(self.kinds[other], Kind::Move(_))
+        {
+            return format!("cannot dislodge its own {} in {to}", self.unit_name(other));
+        }
+        if let Some(other) = self.head_to_head(nr, mv) {
+            let Kind::Move(back) = self.kinds[other].clone() else { return "bounced".into() };
+            let defend = self.defend(other, &back);
+            if attack <= defend {
+                return format!(
+                    "lost a head-to-head battle with {} (strength {} against {})",
+                    self.unit_name(other),
+                    half(attack),
+                    half(defend)
+                );
+            }
+        } else {
+            let hold = self.hold_strength(mv.to_prov);
+            if attack <= hold {
+                let holder =
+                    self.unit_in(mv.to_prov).map_or_else(String::new, |it| self.unit_name(it));
+                return format!(
+                    "bounced: {holder} holds {to} with strength {}, this move has {}",
+                    half(hold),
+                    half(attack)
+                );
+            }
+        }
+        let rivals = self.into[mv.to_prov.0 as usize].clone();
+        for rival in rivals {
+            if rival == nr {
+                continue;
+            }
+            let Kind::Move(other) = self.kinds[rival].clone() else { continue };
+            let prevent = self.prevent(rival, &other);
+            if attack <= prevent {
+                return format!(
+                    "bounced: {} also moved to {to} with strength {}, this move has {}",
+                    self.unit_name(rival),
+                    half(prevent),
+                    half(attack)
+                );
+            }
+        }
+        "failed".into()
+    }
+}
+
+/// Diagnostics for a phase's orders, each at its own text: one for every
+/// order the phase did not use (`rejected`, from any phase's result), and a
+/// note where an order names the wrong unit type, which is ignored (DATC
+/// 4.C.2). `board` is the position the orders were given for.
+pub fn order_diagnostics(
+    map: &Map,
+    board: &Board,
+    orders: &[Order],
+    rejected: &[Rejected],
+) -> Vec<crate::diagnostics::Diagnostic> {
+    use crate::diagnostics::{Diagnostic, codes};
+    let unit_at = |order: &Order| -> Option<Piece> {
+        let province = map.province_of(order.unit?.location);
+        board
+            .pieces
+            .iter()
+            .chain(board.dislodged.iter().map(|it| &it.piece))
+            .find(|piece| map.province_of(piece.unit.location) == province)
+            .copied()
+    };
+    let mut res = Vec::new();
+    for rejected in rejected {
+        let Some(order) = orders.get(rejected.order) else { continue };
+        let unit = unit_at(order);
+        let code = match (order.command == Command::Build || order.command == Command::Waive, unit)
+        {
+            (true, _) => codes::ILLEGAL_ORDER,
+            (false, None) => codes::NO_UNIT,
+            (false, Some(piece)) if !may_order(map, order.power, piece.power) => {
+                codes::NOT_YOUR_UNIT
+            }
+            (false, Some(_)) if rejected.kind == RejectKind::Duplicate => codes::DUPLICATE_ORDER,
+            (false, Some(_)) => codes::ILLEGAL_ORDER,
+        };
+        let mut diag = Diagnostic::new(code, order.at, rejected.reason.clone());
+        if let Some(at) = rejected.forbidden_by {
+            diag = diag.with_secondary(at, "the map says so here");
+        }
+        res.push(diag);
+    }
+    for order in orders {
+        if let (Some(written), Some(piece)) = (order.written_kind, unit_at(order))
+            && order.command != Command::Build
+            && written != piece.unit.kind
+        {
+            res.push(Diagnostic::new(
+                codes::WRONG_UNIT_TYPE,
+                order.at,
+                format!(
+                    "the unit in {} is {}, not {written}: the type is ignored (DATC 4.C.2)",
+                    map.prov(map.province_of(piece.unit.location)).abbr,
+                    map.unit_text(piece.unit)
+                ),
+            ));
+        }
+    }
+    crate::diagnostics::sort(&mut res);
+    res
+}
+
+/// Half-point strengths as text: `2`, `1.5`.
+pub(super) fn half(value: u32) -> String {
+    if value.is_multiple_of(2) { format!("{}", value / 2) } else { format!("{}.5", value / 2) }
+}
