@@ -1,7 +1,7 @@
 //! Movement adjudication: DATC v3.0 with its preferred choices.
 //!
 //! Two steps, as in TedDriggs' `diplomacy` and the DATC's chapter 5:
-//! 1. **Submission** ([`submit`]): each unit gets its one legal order, or
+//! 1. **Submission** (`submit.rs`): each unit gets its one legal order, or
 //!    holds. Illegal orders (impossible geography, foreign units, wrong
 //!    phase…) are reported and ignored (DATC 4.E.1); a unit with two
 //!    different legal orders holds (4.D.3).

@@ -3,10 +3,11 @@
 //! data built from DPjudge's loader state.
 //!
 //! Pipeline: [`load`] parses the root text, resolves `USE` through the
-//! caller's [`Sources`], runs DPjudge's loader ([`load`](self::load) module) into
-//! [`Raw`], validates it ([`validate`]) and builds the [`Map`]. [`Map::at`]
-//! re-runs the dynamic `IN`/`FROM` blocks that apply in a phase on a copy of
-//! the static state (the calendar decides which ones apply).
+//! caller's [`Sources`], runs DPjudge's loader (the [`load`](mod@self::load) module) into
+//! its raw state (`raw.rs`), validates it (`validate.rs`) and builds the
+//! [`Map`]. [`Map::with_blocks`] re-runs the dynamic `IN`/`FROM` blocks that
+//! apply in a phase on a copy of the static state (the calendar decides which
+//! ones apply: [`crate::calendar::Calendar::map_at`]).
 //!
 //! Adjacency follows DPjudge's `Map.abuts` literally (see [`Map::abuts`]): an
 //! ABUTS entry written in lower case is closed to fleets, one written in

@@ -1,6 +1,6 @@
 //! The loader: DPjudge's `Map.load` as a state machine over parsed lines.
 //!
-//! [`Raw`] mirrors the dictionaries and lists DPjudge's loader mutates
+//! The raw state (`map/raw.rs`) mirrors the dictionaries and lists DPjudge's loader mutates
 //! (`locName`, `aliases`, `locs`, `locType`, `locAbut`, `homes`, …), string
 //! keyed and insertion ordered, each fact carrying the span that stated it.
 //! Mirroring the original state is what makes the odd corners (renames,
