@@ -2,7 +2,7 @@
 //! centres, initial position, rules and calendar data, as plain id-indexed
 //! data built from DPjudge's loader state.
 //!
-//! Pipeline: [`load`] parses the root text, resolves `USE` through the
+//! Pipeline: [`load()`] parses the root text, resolves `USE` through the
 //! caller's [`Sources`], runs DPjudge's loader (the [`load`](mod@self::load) module) into
 //! its raw state (`raw.rs`), validates it (`validate.rs`) and builds the
 //! [`Map`]. [`Map::with_blocks`] re-runs the dynamic `IN`/`FROM` blocks that
