@@ -9,7 +9,7 @@
 //! row are a move. Every problem is a diagnostic with the span of the words
 //! at fault; an unreadable order is dropped, never half-applied.
 //!
-//! Reading order: [`words`] (text to words), `read` (the readings of the
+//! Reading order: `words` (text to words), `read` (the readings of the
 //! words and how they rank), `grammar` (one reading to an [`Order`]).
 
 mod grammar;
