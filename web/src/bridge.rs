@@ -1,12 +1,17 @@
 //! Core → view models: the one boundary between `judgepad-core` and the DOM.
 //!
-//! Pure functions over plain data, tested natively. Spans become 1-based
+//! Pure functions over plain data, tested natively: the map's analysis here,
+//! play (orders, results, position) in `bridge/play.rs`. Spans become 1-based
 //! lines and UTF-16 columns here (what the browser's text APIs count).
+
+mod play;
 
 use judgepad_core::bundled::Bundled;
 use judgepad_core::map::{self, Map};
 use judgepad_core::text::LineIndex;
 use judgepad_core::{Diagnostic, Severity};
+
+pub use play::{ResultRow, position_rows, read_orders, result_rows};
 
 /// What the summary panel shows about a map.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -237,181 +242,5 @@ mod tests {
         let typo = analyze("mine.map", "USE standard\nÞ = ÞÞx\nLAMD PAR\n");
         let row = typo.diagnostics.iter().find(|row| row.code == "unknown-directive").unwrap();
         assert_eq!((row.line, row.column), (3, 1));
-    }
-}
-
-/// One line of the orders panel's results.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ResultRow {
-    /// The unit (`A PAR`), or the power for waives.
-    pub unit: String,
-    /// The order carried out, normal form.
-    pub order: String,
-    /// `succeeds`, `fails` or `void`.
-    pub result: &'static str,
-    /// Why.
-    pub reason: String,
-}
-
-/// Reads the orders panel: `POWER: order` lines, or a power's name on a line
-/// of its own followed by its orders. Problems come back as rows.
-pub fn read_orders(
-    game: &judgepad_core::game::Game,
-    text: &str,
-) -> (Vec<judgepad_core::orders::Order>, Vec<DiagnosticRow>) {
-    use judgepad_core::orders::{OrderPhase, parse_order};
-    use judgepad_core::text::{FileId, Span};
-    let map = &game.map;
-    let phase = game.order_phase().unwrap_or(OrderPhase::Movement);
-    let index = LineIndex::new(text);
-    let mut orders = Vec::new();
-    let mut diags = Vec::new();
-    let mut current = None;
-    let mut offset = 0u32;
-    for line in text.split_inclusive('\n') {
-        let start = offset;
-        offset += line.len() as u32;
-        let body = line.trim_end_matches(['\n', '\r']);
-        let trimmed = body.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
-        }
-        let lead = (body.len() - body.trim_start().len()) as u32;
-        let (power, order_start) = match trimmed.split_once(':') {
-            Some((name, _)) if map.power(&map::names::norm_power(name)).is_some() => {
-                (map.power(&map::names::norm_power(name)), start + lead + name.len() as u32 + 1)
-            }
-            _ => match map.power(&map::names::norm_power(trimmed)) {
-                Some(power) => {
-                    current = Some(power);
-                    continue;
-                }
-                None => (current, start + lead),
-            },
-        };
-        let span = Span::new(order_start, start + body.trim_end().len() as u32);
-        let Some(power) = power else {
-            let pos = index.line_col(text, start + lead);
-            diags.push(DiagnosticRow {
-                severity: "error",
-                code: "order-syntax",
-                message: "say whose order this is: `FRANCE: A PAR - BUR`, or a line `FRANCE` above"
-                    .into(),
-                file: None,
-                line: pos.line,
-                column: pos.utf16_col,
-                help: None,
-            });
-            continue;
-        };
-        let mut found = Vec::new();
-        if let Some(order) = parse_order(map, power, phase, FileId(1), text, span, &mut found) {
-            orders.push(order);
-        }
-        for diag in found {
-            let pos = index.line_col(text, diag.primary.at.span.start);
-            diags.push(diagnostic_row(&diag, None, pos.line, pos.utf16_col));
-        }
-    }
-    (orders, diags)
-}
-
-/// The result rows of a played phase.
-pub fn result_rows(turn: &judgepad_core::game::Turn) -> Vec<ResultRow> {
-    use judgepad_core::game::Report;
-    let map = &turn.map;
-    match &turn.report {
-        Report::Movement(res) => res
-            .resolutions
-            .iter()
-            .map(|it| unit_row(map, it.piece.unit, &it.command, it.outcome, &it.reason))
-            .collect(),
-        Report::Retreats(res) => res
-            .resolutions
-            .iter()
-            .map(|it| unit_row(map, it.piece.unit, &it.command, it.outcome, &it.reason))
-            .collect(),
-        Report::Adjustments(res) => res
-            .adjustments
-            .iter()
-            .map(|it| ResultRow {
-                unit: it
-                    .unit
-                    .map_or_else(|| map.pow(it.power).name.clone(), |unit| map.unit_text(unit)),
-                order: it
-                    .unit
-                    .map_or_else(|| "WAIVE".into(), |unit| command_text(map, unit, &it.command)),
-                result: it.outcome.as_str(),
-                reason: it.reason.clone(),
-            })
-            .collect(),
-        Report::Pause => Vec::new(),
-    }
-}
-
-/// The result row of one unit's order.
-fn unit_row(
-    map: &Map,
-    unit: judgepad_core::map::Unit,
-    command: &judgepad_core::orders::Command,
-    outcome: judgepad_core::adjudicate::Outcome,
-    reason: &str,
-) -> ResultRow {
-    ResultRow {
-        unit: map.unit_text(unit),
-        order: command_text(map, unit, command),
-        result: outcome.as_str(),
-        reason: reason.to_string(),
-    }
-}
-
-fn command_text(
-    map: &Map,
-    unit: judgepad_core::map::Unit,
-    command: &judgepad_core::orders::Command,
-) -> String {
-    let order = judgepad_core::orders::Order {
-        power: judgepad_core::map::PowerId(0),
-        unit: Some(unit),
-        written_kind: None,
-        command: command.clone(),
-        at: judgepad_core::text::FileSpan::default(),
-    };
-    judgepad_core::orders::format_order(map, &order)
-}
-
-/// Units per power for the position panel, powers in map order.
-pub fn position_rows(game: &judgepad_core::game::Game) -> Vec<(String, Vec<String>)> {
-    let map = &game.map;
-    map.powers
-        .iter()
-        .enumerate()
-        .map(|(idx, power)| {
-            let id = judgepad_core::map::PowerId(idx as u32);
-            let units: Vec<String> =
-                game.board.units_of(id).map(|piece| map.unit_text(piece.unit)).collect();
-            (power.display.clone(), units)
-        })
-        .collect()
-}
-
-#[cfg(test)]
-mod game_tests {
-    use super::*;
-
-    #[test]
-    fn orders_panel_reads_and_adjudicates() {
-        let mut game = game_of(&load("standard.map", &variant_text("standard"))).unwrap();
-        let text = "FRANCE: A PAR - BUR\nGERMANY\nA MUN - BUR\nA XYZ H\nA BER - KIE\n";
-        let (orders, diags) = read_orders(&game, text);
-        assert_eq!(orders.len(), 3);
-        assert_eq!(diags.len(), 1);
-        assert_eq!((diags[0].code, diags[0].line, diags[0].column), ("unknown-place", 4, 3));
-        let turn = game.advance(&orders).clone();
-        let rows = result_rows(&turn);
-        let par = rows.iter().find(|it| it.unit == "A PAR").unwrap();
-        assert_eq!(par.result, "fails");
-        assert!(par.reason.contains("A MUN"), "{}", par.reason);
-        assert_eq!(game.phase.abbr(), "F1901M");
     }
 }
