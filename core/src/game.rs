@@ -158,12 +158,7 @@ impl Game {
 
     /// The kind of orders the current phase takes (`None`: a pause).
     pub fn order_phase(&self) -> Option<OrderPhase> {
-        match self.phase.phase_kind() {
-            PhaseKind::Movement => Some(OrderPhase::Movement),
-            PhaseKind::Retreats => Some(OrderPhase::Retreats),
-            PhaseKind::Adjustments => Some(OrderPhase::Adjustments),
-            PhaseKind::Other => None,
-        }
+        OrderPhase::of(self.phase.phase_kind())
     }
 
     /// Adjudicates the current phase with `orders` and moves to the next

@@ -76,6 +76,20 @@ pub enum OrderPhase {
     Adjustments,
 }
 
+impl OrderPhase {
+    /// The orders a phase of `kind` takes (`None`: a phase type judgepad
+    /// does not adjudicate, a pause).
+    pub fn of(kind: crate::calendar::PhaseKind) -> Option<OrderPhase> {
+        use crate::calendar::PhaseKind;
+        match kind {
+            PhaseKind::Movement => Some(OrderPhase::Movement),
+            PhaseKind::Retreats => Some(OrderPhase::Retreats),
+            PhaseKind::Adjustments => Some(OrderPhase::Adjustments),
+            PhaseKind::Other => None,
+        }
+    }
+}
+
 /// Reads the orders of `power` (one per line; `#` starts a comment line).
 /// `file` names the order text in diagnostics.
 pub fn parse_orders(

@@ -1,0 +1,208 @@
+//! Output lines of the batch schema, written straight into one buffer with
+//! keys sorted at every level (byte-identical to serde_json's `Value`
+//! output, without building one).
+
+use alloc::collections::BTreeMap;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use crate::board::Board;
+use crate::calendar::Phase;
+use crate::game::Status;
+use crate::map::{self, Map, Unit};
+use crate::orders::{Order, push_order};
+
+use crate::api::json;
+use crate::game::UnitChange;
+
+/// Everything an output line says.
+pub(super) struct Written<'a> {
+    pub(super) map: &'a Map,
+    pub(super) step_map: &'a Map,
+    pub(super) orders: &'a [Order],
+    pub(super) played: &'a Phase,
+    pub(super) next_phase: &'a str,
+    pub(super) results: &'a BTreeMap<String, (Said, &'static str, &'a str, bool)>,
+    pub(super) destroyed: &'a [String],
+    pub(super) invalid: &'a [(String, String, String)],
+    pub(super) morphs: &'a [UnitChange],
+    pub(super) after: &'a Board,
+    pub(super) status: &'a Status,
+}
+
+/// Writes the output line.
+pub(super) fn write(out: &mut String, line: &Written<'_>) {
+    let Written {
+        map,
+        step_map,
+        orders,
+        played,
+        next_phase,
+        results,
+        destroyed,
+        invalid,
+        morphs,
+        after,
+        status,
+    } = *line;
+    // The output line, keys sorted at every level (docs/batch.md).
+    out.push('{');
+    if !morphs.is_empty() {
+        out.push_str("\"changes\":");
+        let texts: Vec<String> = morphs.iter().map(ToString::to_string).collect();
+        json::strings(out, texts.iter().map(String::as_str));
+        out.push(',');
+    }
+    out.push_str("\"destroyed\":");
+    json::strings(out, destroyed.iter().map(String::as_str));
+    if !invalid.is_empty() {
+        out.push_str(",\"invalid\":[");
+        for (idx, (power, order, reason)) in invalid.iter().enumerate() {
+            if idx > 0 {
+                out.push(',');
+            }
+            out.push_str("{\"order\":");
+            json::string(out, order);
+            out.push_str(",\"power\":");
+            json::string(out, power);
+            out.push_str(",\"reason\":");
+            json::string(out, reason);
+            out.push('}');
+        }
+        out.push(']');
+    }
+    out.push_str(",\"next_phase\":");
+    json::string(out, next_phase);
+    out.push_str(",\"outcome\":");
+    outcome(out, step_map, after);
+    out.push_str(",\"phase\":");
+    json::string(out, &played.abbr());
+    out.push_str(",\"results\":{");
+    let mut text = String::with_capacity(32);
+    for (idx, (unit, (order, result, reason, dislodged))) in results.iter().enumerate() {
+        if idx > 0 {
+            out.push(',');
+        }
+        json::string(out, unit);
+        out.push_str(if *dislodged { ":{\"dislodged\":true,\"order\":" } else { ":{\"order\":" });
+        text.clear();
+        match order {
+            Said::Order(idx) => push_order(&mut text, map, &orders[*idx]),
+            Said::Default(unit, verb) => {
+                text.push(unit.kind.letter());
+                text.push(' ');
+                text.push_str(&map.loc(unit.location).abbr);
+                text.push_str(verb);
+            }
+            Said::CivilDisorder => text.push_str("(civil disorder)"),
+        }
+        json::string(out, &text);
+        out.push_str(",\"reason\":");
+        json::string(out, reason);
+        out.push_str(",\"result\":");
+        json::string(out, result);
+        out.push('}');
+    }
+    out.push('}');
+    if let Status::Won(winners) = status {
+        out.push_str(",\"winners\":");
+        json::strings(out, winners.iter().map(|&it| step_map.pow(it).name.as_str()));
+    }
+    out.push('}');
+}
+
+/// The order a result line shows.
+pub(super) enum Said {
+    /// The order used (index into the phase's orders).
+    Order(usize),
+    /// No order: the unit and the verb it defaulted to (` H`, ` D`).
+    Default(Unit, &'static str),
+    /// Civil disorder chose it.
+    CivilDisorder,
+}
+
+/// The position as JSON: units, dislodged units with retreats, centres.
+pub(super) fn outcome(out: &mut String, map: &Map, board: &Board) {
+    let mut units: BTreeMap<&str, Vec<Unit>> = BTreeMap::new();
+    for piece in &board.pieces {
+        units.entry(map.pow(piece.power).name.as_str()).or_default().push(piece.unit);
+    }
+    // power → unit → (attacker's province, retreats)
+    type Waiting<'m> = BTreeMap<String, (Option<&'m str>, Vec<&'m str>)>;
+    let mut dislodged: BTreeMap<&str, Waiting<'_>> = BTreeMap::new();
+    for it in &board.dislodged {
+        let retreats: Vec<&str> =
+            it.retreats.iter().map(|&loc| map.loc(loc).abbr.as_str()).collect();
+        dislodged.entry(map.pow(it.piece.power).name.as_str()).or_default().insert(
+            map.unit_text(it.piece.unit),
+            (it.attacker_from.map(|p| map.prov(p).abbr.as_str()), retreats),
+        );
+    }
+    let mut centers: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for (idx, owner) in board.owners.iter().enumerate() {
+        if let Some(owner) = owner {
+            centers
+                .entry(map.pow(*owner).name.as_str())
+                .or_default()
+                .push(map.prov(map::ProvinceId(idx as u32)).abbr.as_str());
+        }
+    }
+    out.push_str("{\"centers\":{");
+    for (idx, (power, list)) in centers.iter().enumerate() {
+        if idx > 0 {
+            out.push(',');
+        }
+        json::string(out, power);
+        out.push(':');
+        json::strings(out, list.iter().copied());
+    }
+    out.push('}');
+    if !board.contested.is_empty() {
+        out.push_str(",\"contested\":");
+        json::strings(out, board.contested.iter().map(|&p| map.prov(p).abbr.as_str()));
+    }
+    out.push_str(",\"dislodged\":{");
+    for (idx, (power, list)) in dislodged.iter().enumerate() {
+        if idx > 0 {
+            out.push(',');
+        }
+        json::string(out, power);
+        out.push_str(":{");
+        for (idx, (unit, (from, retreats))) in list.iter().enumerate() {
+            if idx > 0 {
+                out.push(',');
+            }
+            json::string(out, unit);
+            out.push_str(":{\"attacker_from\":");
+            match from {
+                Some(from) => json::string(out, from),
+                None => out.push_str("null"),
+            }
+            out.push_str(",\"retreats\":");
+            json::strings(out, retreats.iter().copied());
+            out.push('}');
+        }
+        out.push('}');
+    }
+    out.push_str("},\"units\":{");
+    let mut text = String::with_capacity(16);
+    for (idx, (power, list)) in units.iter().enumerate() {
+        if idx > 0 {
+            out.push(',');
+        }
+        json::string(out, power);
+        out.push_str(":[");
+        for (idx, unit) in list.iter().enumerate() {
+            if idx > 0 {
+                out.push(',');
+            }
+            text.clear();
+            text.push(unit.kind.letter());
+            text.push(' ');
+            text.push_str(&map.loc(unit.location).abbr);
+            json::string(out, &text);
+        }
+        out.push(']');
+    }
+    out.push_str("}}");
+}
