@@ -200,15 +200,21 @@ fn check_invariants(name: &str, map: &Map, diags: &[Diagnostic]) {
     }
 }
 
-#[test]
-fn fixtures() {
-    let update = std::env::var_os("UPDATE_EXPECT").is_some();
+/// The fixture maps, sorted by name.
+fn fixture_maps() -> Vec<PathBuf> {
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir())
         .unwrap()
         .map(|it| it.unwrap().path())
         .filter(|it| it.extension().is_some_and(|ext| ext == "map"))
         .collect();
     entries.sort();
+    entries
+}
+
+#[test]
+fn fixtures() {
+    let update = std::env::var_os("UPDATE_EXPECT").is_some();
+    let entries = fixture_maps();
     assert!(entries.len() > 40, "fixtures missing");
     let mut failures = Vec::new();
     for path in entries {
@@ -249,13 +255,7 @@ fn fixtures() {
 fn fixes_remove_their_diagnostic() {
     let mut applied = 0;
     let mut failures = Vec::new();
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir())
-        .unwrap()
-        .map(|it| it.unwrap().path())
-        .filter(|it| it.extension().is_some_and(|ext| ext == "map"))
-        .collect();
-    entries.sort();
-    for path in entries {
+    for path in fixture_maps() {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let text = std::fs::read_to_string(&path).unwrap();
         let (_, diags) = load(&name, &text);
