@@ -315,15 +315,16 @@ impl<'a> Ctx<'a> {
         let mut contested = Vec::new();
         for province in 0..self.map.provinces.len() {
             let province = ProvinceId(province as u32);
-            let attackers = self.into[province.0 as usize].clone();
-            if attackers.is_empty() || board.piece_in(self.map, province).is_some() {
+            let count = self.into[province.0 as usize].len();
+            if count == 0 || board.piece_in(self.map, province).is_some() {
                 continue;
             }
             // A move that failed but still had prevent strength bounced
             // there; one that lost a head-to-head battle or had no convoy
             // route did not (DATC 4.A.7, 6.H.9).
             let mut bounced = false;
-            for attacker in attackers {
+            for nth in 0..count {
+                let attacker = self.into[province.0 as usize][nth];
                 if let Kind::Move(mv) = self.kinds[attacker].clone()
                     && !moved[attacker]
                     && self.prevent(attacker, &mv) > 0

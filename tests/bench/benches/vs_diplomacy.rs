@@ -122,7 +122,7 @@ fn cli_rate(input: &str, phases: usize) -> Option<f64> {
         return None;
     }
     let mut best = f64::MAX;
-    for _ in 0..3 {
+    for _ in 0..7 {
         let start = Instant::now();
         let mut child = Process::new(bin)
             .arg("adjudicate")
@@ -242,8 +242,8 @@ fn main() {
     println!("  judgepad        {ours:>10.0} phases/s {our_orders:>12.0} orders/s");
     println!("  diplomacy 0.2.0 {crate_rate:>10.0} phases/s {crate_orders:>12.0} orders/s  (in process)");
     println!("  judgepad engine {:>10.2}x the crate", ours / crate_rate);
-    // The CLI end to end on the same phases, four times over (1,200 lines).
-    let copies = 4;
+    // The CLI end to end on the same phases, eight times over (2,400 lines).
+    let copies = 8;
     let input = json_lines(&map, &phases).repeat(copies);
     if let Ok(path) = std::env::var("JUDGEPAD_BENCH_JSONL") {
         // The phases and the crate's rate, for the browser benchmark.
