@@ -127,27 +127,28 @@ fn process(line: &str, session: &mut Session, out: &mut String) -> Result<(), St
     let board = board_of(&input, map)?;
     let (orders, order_texts, mut invalid) = orders_of(&input, map, &phase)?;
     let (report, mut after) = game::run_phase(map, &phase, &board, &orders);
-    // results: unit text → (order, result, reason, dislodged), sorted by unit.
-    let mut results: BTreeMap<String, (Said, &'static str, &str, bool)> = BTreeMap::new();
+    // results: unit text → (order, result, reason, dislodged), sorted by unit
+    // below (one entry per unit; a later one for the same key wins).
+    let mut results: Vec<(String, (Said, &'static str, &str, bool))> = Vec::with_capacity(64);
     let mut destroyed: Vec<String> = Vec::new();
     let rejected: &[Rejected] = match &report {
         Report::Movement(res) => {
             for it in &res.resolutions {
                 let order = it.order.map_or(Said::Default(it.piece.unit, " H"), Said::Order);
-                results.insert(
+                results.push((
                     map.unit_text(it.piece.unit),
                     (order, it.outcome.as_str(), &it.reason, it.dislodged),
-                );
+                ));
             }
             &res.rejected
         }
         Report::Retreats(res) => {
             for it in &res.resolutions {
                 let order = it.order.map_or(Said::Default(it.piece.unit, " D"), Said::Order);
-                results.insert(
+                results.push((
                     map.unit_text(it.piece.unit),
                     (order, it.outcome.as_str(), &it.reason, false),
-                );
+                ));
                 if it.to.is_none() {
                     destroyed.push(map.unit_text(it.piece.unit));
                 }
@@ -167,7 +168,7 @@ fn process(line: &str, session: &mut Session, out: &mut String) -> Result<(), St
                     }
                 };
                 let order = it.order.map_or(Said::CivilDisorder, Said::Order);
-                results.insert(key, (order, Outcome::Succeeds.as_str(), &it.reason, false));
+                results.push((key, (order, Outcome::Succeeds.as_str(), &it.reason, false)));
                 if matches!(it.command, crate::orders::Command::Disband)
                     && let Some(unit) = it.unit
                 {
@@ -178,6 +179,10 @@ fn process(line: &str, session: &mut Session, out: &mut String) -> Result<(), St
         }
         Report::Pause => &[],
     };
+    // Sorted by unit, the last entry of a key kept (as a map would).
+    results.reverse();
+    results.sort_by(|a, b| a.0.cmp(&b.0));
+    results.dedup_by(|later, earlier| later.0 == earlier.0);
     for rejected in rejected {
         let order = &orders[rejected.order];
         invalid.push((

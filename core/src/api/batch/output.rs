@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use crate::board::Board;
 use crate::calendar::Phase;
 use crate::game::Status;
-use crate::map::{self, Map, Unit};
+use crate::map::{self, Map, PowerId, Unit};
 use crate::orders::{Order, push_order};
 
 use crate::api::json;
@@ -22,7 +22,7 @@ pub(super) struct Written<'a> {
     pub(super) orders: &'a [Order],
     pub(super) played: &'a Phase,
     pub(super) next_phase: &'a str,
-    pub(super) results: &'a BTreeMap<String, (Said, &'static str, &'a str, bool)>,
+    pub(super) results: &'a [(String, (Said, &'static str, &'a str, bool))],
     pub(super) destroyed: &'a [String],
     pub(super) invalid: &'a [(String, String, String)],
     pub(super) morphs: &'a [UnitChange],
@@ -123,10 +123,9 @@ pub(super) enum Said {
 
 /// The position as JSON: units, dislodged units with retreats, centres.
 pub(super) fn outcome(out: &mut String, map: &Map, board: &Board) {
-    let mut units: BTreeMap<&str, Vec<Unit>> = BTreeMap::new();
-    for piece in &board.pieces {
-        units.entry(map.pow(piece.power).name.as_str()).or_default().push(piece.unit);
-    }
+    // Powers by name (the map keeps them sorted; this does not rely on it).
+    let mut by_name: Vec<PowerId> = (0..map.powers.len()).map(|it| PowerId(it as u32)).collect();
+    by_name.sort_by(|a, b| map.pow(*a).name.cmp(&map.pow(*b).name));
     // power → unit → (attacker's province, retreats)
     type Waiting<'m> = BTreeMap<String, (Option<&'m str>, Vec<&'m str>)>;
     let mut dislodged: BTreeMap<&str, Waiting<'_>> = BTreeMap::new();
@@ -138,23 +137,26 @@ pub(super) fn outcome(out: &mut String, map: &Map, board: &Board) {
             (it.attacker_from.map(|p| map.prov(p).abbr.as_str()), retreats),
         );
     }
-    let mut centers: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
-    for (idx, owner) in board.owners.iter().enumerate() {
-        if let Some(owner) = owner {
-            centers
-                .entry(map.pow(*owner).name.as_str())
-                .or_default()
-                .push(map.prov(map::ProvinceId(idx as u32)).abbr.as_str());
-        }
-    }
     out.push_str("{\"centers\":{");
-    for (idx, (power, list)) in centers.iter().enumerate() {
-        if idx > 0 {
+    let mut first = true;
+    for &power in &by_name {
+        let mut owned = board
+            .owners
+            .iter()
+            .enumerate()
+            .filter(|(_, owner)| **owner == Some(power))
+            .map(|(idx, _)| map.prov(map::ProvinceId(idx as u32)).abbr.as_str())
+            .peekable();
+        if owned.peek().is_none() {
+            continue;
+        }
+        if !first {
             out.push(',');
         }
-        json::string(out, power);
+        first = false;
+        json::string(out, &map.pow(power).name);
         out.push(':');
-        json::strings(out, list.iter().copied());
+        json::strings(out, owned);
     }
     out.push('}');
     if !board.contested.is_empty() {
@@ -186,20 +188,26 @@ pub(super) fn outcome(out: &mut String, map: &Map, board: &Board) {
     }
     out.push_str("},\"units\":{");
     let mut text = String::with_capacity(16);
-    for (idx, (power, list)) in units.iter().enumerate() {
-        if idx > 0 {
+    let mut first = true;
+    for &power in &by_name {
+        let mut units = board.pieces.iter().filter(|piece| piece.power == power).peekable();
+        if units.peek().is_none() {
+            continue;
+        }
+        if !first {
             out.push(',');
         }
-        json::string(out, power);
+        first = false;
+        json::string(out, &map.pow(power).name);
         out.push_str(":[");
-        for (idx, unit) in list.iter().enumerate() {
+        for (idx, piece) in units.enumerate() {
             if idx > 0 {
                 out.push(',');
             }
             text.clear();
-            text.push(unit.kind.letter());
+            text.push(piece.unit.kind.letter());
             text.push(' ');
-            text.push_str(&map.loc(unit.location).abbr);
+            text.push_str(&map.loc(piece.unit.location).abbr);
             json::string(out, &text);
         }
         out.push(']');
