@@ -22,7 +22,7 @@ mod input;
 mod output;
 
 use input::{MapRef, board_of, orders_of, read_input};
-use output::{Said, Written, write};
+use output::{Entry, Said, Written, write};
 
 /// Reads JSON Lines on stdin, writes JSON Lines on stdout (one output line
 /// per input line, flushed in batches).
@@ -129,7 +129,7 @@ fn process(line: &str, session: &mut Session, out: &mut String) -> Result<(), St
     let (report, mut after) = game::run_phase(map, &phase, &board, &orders);
     // results: unit text → (order, result, reason, dislodged), sorted by unit
     // below (one entry per unit; a later one for the same key wins).
-    let mut results: Vec<(String, (Said, &'static str, &str, bool))> = Vec::with_capacity(64);
+    let mut results: Vec<Entry<'_>> = Vec::with_capacity(64);
     let mut destroyed: Vec<String> = Vec::new();
     let rejected: &[Rejected] = match &report {
         Report::Movement(res) => {

@@ -15,6 +15,10 @@ use crate::orders::{Order, push_order};
 use crate::api::json;
 use crate::game::UnitChange;
 
+/// One result: the unit (or `POWER WAIVE n`), then the order shown, the
+/// result, the reason and whether the unit was dislodged.
+pub(super) type Entry<'a> = (String, (Said, &'static str, &'a str, bool));
+
 /// Everything an output line says.
 pub(super) struct Written<'a> {
     pub(super) map: &'a Map,
@@ -22,7 +26,7 @@ pub(super) struct Written<'a> {
     pub(super) orders: &'a [Order],
     pub(super) played: &'a Phase,
     pub(super) next_phase: &'a str,
-    pub(super) results: &'a [(String, (Said, &'static str, &'a str, bool))],
+    pub(super) results: &'a [Entry<'a>],
     pub(super) destroyed: &'a [String],
     pub(super) invalid: &'a [(String, String, String)],
     pub(super) morphs: &'a [UnitChange],
