@@ -321,54 +321,81 @@ pub fn parse(file: FileId, text: &str) -> Parse {
 }
 
 /// Classifies a line by DPjudge's dispatch steps 5–11.
+/// Directives recognised before a name line (a line with `=` is a name
+/// line unless its first word is one of these), in DPjudge's dispatch order.
+const EARLY_DIRECTIVES: &[(&str, LineKind)] = &[
+    ("TEXTONLY", LineKind::TextOnly),
+    ("VICTORY", LineKind::Victory),
+    ("USE", LineKind::Use(UseKeyword::Use)),
+    ("USES", LineKind::Use(UseKeyword::Use)),
+    ("MAP", LineKind::Use(UseKeyword::Map)),
+    ("FLAGS", LineKind::Flags),
+    ("FLOW", LineKind::Flow),
+    ("NOTIFY", LineKind::Notify),
+    ("BEGIN", LineKind::Begin),
+    ("RULE", LineKind::Rule),
+    ("RULES", LineKind::Rule),
+    ("ROTATE", LineKind::Rotate),
+    ("NEWHOMES", LineKind::NewHomes),
+];
+
+/// Directives recognised after name lines. Terrain keywords need a place
+/// after them (a lone `LAND` is a power); `A`/`F` start unit lines.
+const LATE_DIRECTIVES: &[(&str, LineKind)] = &[
+    ("FLAG", LineKind::Flag),
+    ("OWNS", LineKind::Owns),
+    ("CENTERS", LineKind::Centers),
+    ("INHABITS", LineKind::Inhabits),
+    ("HOME", LineKind::Homes),
+    ("HOMES", LineKind::Homes),
+    ("UNITS", LineKind::Units),
+    ("RESERVES", LineKind::Reserves),
+    ("MILITIA", LineKind::Militia),
+    ("CONTROL", LineKind::Control),
+    ("LEAGUE", LineKind::League),
+    ("DUMMY", LineKind::Dummy),
+    ("DUMMIES", LineKind::Dummy),
+    ("TEAM", LineKind::Team),
+    ("TEAMS", LineKind::Team),
+    ("DROP", LineKind::Drop),
+    ("AMEND", LineKind::Terrain(TerrainKeyword::Amend)),
+    ("WATER", LineKind::Terrain(TerrainKeyword::Water)),
+    ("LAND", LineKind::Terrain(TerrainKeyword::Land)),
+    ("COAST", LineKind::Terrain(TerrainKeyword::Coast)),
+    ("PORT", LineKind::Terrain(TerrainKeyword::Port)),
+    ("SHUT", LineKind::Terrain(TerrainKeyword::Shut)),
+    ("UNPLAYED", LineKind::Unplayed),
+];
+
+/// Every directive word (for "did you mean" help on a line that declares a
+/// power by accident), from the same tables [`classify`] dispatches on, plus
+/// the words that only appear inside other lines.
+pub fn directive_words() -> impl Iterator<Item = &'static str> {
+    EARLY_DIRECTIVES.iter().chain(LATE_DIRECTIVES).map(|(word, _)| *word).chain([
+        "UNOWNED",
+        "NEUTRAL",
+        "DIRECTIVES",
+    ])
+}
+
 fn classify(text: &str, words: &[Span]) -> LineKind {
     let first = words[0].text(text);
     let upper = first.to_ascii_uppercase();
-    match upper.as_str() {
-        "TEXTONLY" => return LineKind::TextOnly,
-        "VICTORY" => return LineKind::Victory,
-        "USE" | "USES" => return LineKind::Use(UseKeyword::Use),
-        "MAP" => return LineKind::Use(UseKeyword::Map),
-        "FLAGS" => return LineKind::Flags,
-        "FLOW" => return LineKind::Flow,
-        "NOTIFY" => return LineKind::Notify,
-        "BEGIN" => return LineKind::Begin,
-        "RULE" | "RULES" => return LineKind::Rule,
-        "ROTATE" => return LineKind::Rotate,
-        "NEWHOMES" => return LineKind::NewHomes,
-        _ => (),
+    let find = |table: &[(&str, LineKind)]| {
+        table.iter().find(|(word, _)| *word == upper).map(|(_, kind)| kind.clone())
+    };
+    if let Some(kind) = find(EARLY_DIRECTIVES) {
+        return kind;
     }
     let line = words[0].cover(*words.last().unwrap());
     if let Some(eq) = line.text(text).find('=') {
         return LineKind::Names { eq: line.start + eq as u32 };
     }
-    match upper.as_str() {
-        "FLAG" => LineKind::Flag,
-        "OWNS" => LineKind::Owns,
-        "CENTERS" => LineKind::Centers,
-        "INHABITS" => LineKind::Inhabits,
-        "HOME" | "HOMES" => LineKind::Homes,
-        "UNITS" => LineKind::Units,
-        "RESERVES" => LineKind::Reserves,
-        "MILITIA" => LineKind::Militia,
-        "CONTROL" => LineKind::Control,
-        "LEAGUE" => LineKind::League,
-        "A" | "F" => LineKind::Unit,
-        "DUMMY" | "DUMMIES" => LineKind::Dummy,
-        "TEAM" | "TEAMS" => LineKind::Team,
-        "DROP" => LineKind::Drop,
-        "AMEND" | "WATER" | "LAND" | "COAST" | "PORT" | "SHUT" if words.len() > 1 => {
-            LineKind::Terrain(match upper.as_str() {
-                "AMEND" => TerrainKeyword::Amend,
-                "WATER" => TerrainKeyword::Water,
-                "LAND" => TerrainKeyword::Land,
-                "COAST" => TerrainKeyword::Coast,
-                "PORT" => TerrainKeyword::Port,
-                _ => TerrainKeyword::Shut,
-            })
-        }
-        "UNPLAYED" => LineKind::Unplayed,
-        _ => LineKind::Power,
+    match find(LATE_DIRECTIVES) {
+        Some(LineKind::Terrain(_)) if words.len() == 1 => LineKind::Power,
+        Some(kind) => kind,
+        None if upper == "A" || upper == "F" => LineKind::Unit,
+        None => LineKind::Power,
     }
 }
 

@@ -13,7 +13,7 @@ use crate::syntax::Line;
 use crate::text::{FileId, FileSpan, Span};
 
 use crate::map::load::Loader;
-use crate::map::load::{AliasDef, KNOWN_KEYWORDS, Tok};
+use crate::map::load::{AliasDef, Tok};
 
 impl Loader<'_> {
     pub(super) fn add_homes(
@@ -363,8 +363,7 @@ impl Loader<'_> {
             && !self.raw.pow_name.contains(power)
         {
             let has_own_word = words.get(1).is_some_and(|span| span.text(text).starts_with('('));
-            let close = KNOWN_KEYWORDS
-                .iter()
+            let close = crate::syntax::directive_words()
                 .find(|keyword| upword.len() >= 3 && edit_distance(keyword, &upword) <= 2);
             if let (false, false, Some(keyword)) = (has_own_word, renamed, close) {
                 self.diags.push(
