@@ -19,12 +19,15 @@ pub struct ResultRow {
     pub reason: String,
 }
 
-/// Reads the orders panel: `POWER: order` lines, or a power's name on a line
-/// of its own followed by its orders. Problems come back as rows.
+/// Reads the orders panel. One person orders every power: `FRANCE: order`
+/// (and `FRANCE` on a line of its own) sets the power for that line and the
+/// lines after it; a line with no power before it belongs to the owner of
+/// the unit it names. Problems come back as rows.
 pub fn read_orders(
     game: &judgepad_core::game::Game,
     text: &str,
 ) -> (Vec<judgepad_core::orders::Order>, Vec<DiagnosticRow>) {
+    use judgepad_core::map::PowerId;
     use judgepad_core::orders::{OrderPhase, parse_order};
     use judgepad_core::text::{FileId, Span};
     let map = &game.map;
@@ -32,7 +35,7 @@ pub fn read_orders(
     let index = LineIndex::new(text);
     let mut orders = Vec::new();
     let mut diags = Vec::new();
-    let mut current = None;
+    let mut current: Option<PowerId> = None;
     let mut offset = 0u32;
     for line in text.split_inclusive('\n') {
         let start = offset;
@@ -43,43 +46,76 @@ pub fn read_orders(
             continue;
         }
         let lead = (body.len() - body.trim_start().len()) as u32;
-        let (power, order_start) = match trimmed.split_once(':') {
+        let order_start = match trimmed.split_once(':') {
             Some((name, _)) if map.power(&map::names::norm_power(name)).is_some() => {
-                (map.power(&map::names::norm_power(name)), start + lead + name.len() as u32 + 1)
+                current = map.power(&map::names::norm_power(name));
+                start + lead + name.len() as u32 + 1
             }
             _ => match map.power(&map::names::norm_power(trimmed)) {
                 Some(power) => {
                     current = Some(power);
                     continue;
                 }
-                None => (current, start + lead),
+                None => start + lead,
             },
         };
         let span = Span::new(order_start, start + body.trim_end().len() as u32);
-        let Some(power) = power else {
-            let pos = index.line_col(text, start + lead);
-            diags.push(DiagnosticRow {
-                severity: "error",
-                code: "order-syntax",
-                message: "say whose order this is: `FRANCE: A PAR - BUR`, or a line `FRANCE` above"
-                    .into(),
-                file: None,
-                line: pos.line,
-                column: pos.utf16_col,
-                help: None,
-            });
-            continue;
-        };
         let mut found = Vec::new();
-        if let Some(order) = parse_order(map, power, phase, FileId(1), text, span, &mut found) {
-            orders.push(order);
+        // With no power yet, read the order for the first power and give it
+        // to the owner of the unit it names (a power named in the order
+        // itself, `FRANCE A PAR - BUR`, still wins).
+        let reader = current.unwrap_or(PowerId(0));
+        let mut order = parse_order(map, reader, phase, FileId(1), text, span, &mut found);
+        if current.is_none()
+            && let Some(read) = &mut order
+            && !names_power(map, span.text(text))
+        {
+            match read.unit.and_then(|unit| owner_of(game, unit.location)) {
+                Some(owner) => read.power = owner,
+                None => {
+                    let pos = index.line_col(text, start + lead);
+                    diags.push(DiagnosticRow {
+                        severity: "error",
+                        code: "order-syntax",
+                        message: "say whose order this is: no unit stands there to tell; write `FRANCE: BUILD A PAR`, or a line `FRANCE` above".into(),
+                        file: None,
+                        line: pos.line,
+                        column: pos.utf16_col,
+                        help: None,
+                    });
+                    order = None;
+                }
+            }
         }
+        orders.extend(order);
         for diag in found {
             let pos = index.line_col(text, diag.primary.at.span.start);
             diags.push(diagnostic_row(&diag, None, pos.line, pos.utf16_col));
         }
     }
     (orders, diags)
+}
+
+/// Whether order text starts with a power's name (`FRANCE A PAR - BUR`).
+fn names_power(map: &Map, text: &str) -> bool {
+    text.split_whitespace()
+        .next()
+        .is_some_and(|word| map.power(&map::names::norm_power(word)).is_some())
+}
+
+/// The power whose unit (or dislodged unit) stands in `location`'s province.
+fn owner_of(
+    game: &judgepad_core::game::Game,
+    location: judgepad_core::map::LocationId,
+) -> Option<judgepad_core::map::PowerId> {
+    let map = &game.map;
+    let province = map.province_of(location);
+    game.board
+        .pieces
+        .iter()
+        .chain(game.board.dislodged.iter().map(|it| &it.piece))
+        .find(|piece| map.province_of(piece.unit.location) == province)
+        .map(|piece| piece.power)
 }
 
 /// The result rows of a played phase.
@@ -180,5 +216,26 @@ mod game_tests {
         assert_eq!(par.result, "fails");
         assert!(par.reason.contains("A MUN"), "{}", par.reason);
         assert_eq!(game.phase.abbr(), "F1901M");
+    }
+
+    #[test]
+    fn a_line_without_a_power_belongs_to_the_units_owner() {
+        let game = game_of(&load("standard.map", &variant_text("standard"))).unwrap();
+        let name = |orders: &[judgepad_core::orders::Order], idx: usize| {
+            game.map.pow(orders[idx].power).name.to_string()
+        };
+        // `FRANCE:` carries over to the next line.
+        let (orders, diags) = read_orders(&game, "FRANCE: A PAR - BUR\nA MAR - BUR\n");
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!((name(&orders, 0), name(&orders, 1)), ("FRANCE".into(), "FRANCE".into()));
+        // No power at all: each unit's owner.
+        let (orders, diags) = read_orders(&game, "A MAR - BUR\nA MUN - BUR\nF LON - NTH\n");
+        assert!(diags.is_empty(), "{diags:?}");
+        let owners: Vec<String> = (0..3).map(|idx| name(&orders, idx)).collect();
+        assert_eq!(owners, ["FRANCE", "GERMANY", "ENGLAND"]);
+        // An empty province tells nobody: say so, at the line.
+        let (orders, diags) = read_orders(&game, "A BUR - PAR\n");
+        assert!(orders.is_empty());
+        assert_eq!((diags[0].code, diags[0].line), ("order-syntax", 1));
     }
 }
