@@ -93,6 +93,16 @@ test('orders are adjudicated in the browser, with reasons, and undone', async (p
   await page.locator('[data-testid="order-problems"] [data-code="unknown-place"]').waitFor();
   await page.getByTestId('undo').click();
   await expectText(page, 'phase', 'S1901M — Spring 1901 Movement');
+  // A line with no power belongs to its unit's owner.
+  await orders.fill('A MAR - BUR\nA MUN - BUR\n');
+  await page.getByTestId('adjudicate').click();
+  const mar = await page.locator('[data-unit="A MAR"]').textContent();
+  if (!mar.includes('fails') || !mar.includes('A MUN')) throw new Error(`A MAR: ${mar}`);
+  // Another variant starts over: no orders, no results from the old one.
+  await page.getByTestId('variant').selectOption('classical');
+  await expectText(page, 'phase', 'B273M — B.C. 273 Movement');
+  if ((await orders.inputValue()) !== '') throw new Error('orders kept across variants');
+  if (await page.locator('[data-testid="results"] li').count()) throw new Error('results kept across variants');
 });
 
 test('window.judgepad gives the CLI bytes and schemas', async (page) => {

@@ -43,7 +43,7 @@ pub fn App() -> impl IntoView {
             <aside class="side">
                 <SummaryPanel analysis=analysis />
                 <DiagnosticsPanel analysis=analysis />
-                <OrdersPanel game=game />
+                <OrdersPanel game=game variant=variant />
                 <CalendarPanel analysis=analysis />
             </aside>
         </main>

@@ -12,10 +12,19 @@ use crate::bridge::{self, DiagnosticRow, ResultRow};
 pub fn OrdersPanel(
     /// The game on the current map (`None` while the map has errors).
     game: RwSignal<Option<Game>>,
+    /// The variant picked: another variant starts over with empty orders.
+    variant: RwSignal<String>,
 ) -> impl IntoView {
     let orders = RwSignal::new(String::new());
     let results: RwSignal<Vec<ResultRow>> = RwSignal::new(Vec::new());
     let problems: RwSignal<Vec<DiagnosticRow>> = RwSignal::new(Vec::new());
+    // Orders and results belong to the variant they were written for.
+    Effect::new(move |_| {
+        variant.with(|_| ());
+        orders.set(String::new());
+        results.set(Vec::new());
+        problems.set(Vec::new());
+    });
     let phase = move || {
         game.with(|it| match it {
             None => "fix the map's errors to play".to_string(),
