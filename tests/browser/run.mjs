@@ -107,6 +107,9 @@ test('orders are adjudicated in the browser, with reasons, and undone', async (p
 
 test('window.judgepad gives the CLI bytes and schemas', async (page) => {
   const dir = path.join(root, 'target', 'browser');
+  if (!fs.existsSync(path.join(dir, 'batch.in.jsonl'))) {
+    throw new Error('no target/browser/batch.in.jsonl: `cargo test` writes it (the batch round trip); .ci/test runs it first');
+  }
   const inputs = fs.readFileSync(path.join(dir, 'batch.in.jsonl'), 'utf8').trimEnd().split('\n');
   const want = fs.readFileSync(path.join(dir, 'batch.out.jsonl'), 'utf8').trimEnd().split('\n');
   if (inputs.length < 40 || inputs.length !== want.length) throw new Error(`bad fixture: ${inputs.length} lines`);
