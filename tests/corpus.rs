@@ -162,3 +162,34 @@ fn bundled_table_is_sorted_and_complete() {
         assert!(judgepad_core::bundled::source(name).is_some(), "{name} is found by search");
     }
 }
+
+/// The province adjacency graph the map drawing starts from (army or fleet,
+/// any coast, impassable provinces left out), against the corpus facts in
+/// `../shared/docs/map-drawing.md`.
+#[test]
+fn province_graph_sizes() {
+    use judgepad_core::layout::ProvinceGraph;
+    use judgepad_core::map;
+    for (name, provinces, edges) in
+        [("standard", 75, 206), ("imperial", 346, 1005), ("youngstown", 180, 500), ("pure", 7, 21)]
+    {
+        let file = format!("{name}.map");
+        let (map, _) = map::load(
+            &file,
+            &judgepad_core::bundled::source(&file).unwrap(),
+            &judgepad_core::bundled::Bundled,
+        );
+        let graph = ProvinceGraph::of(&map);
+        assert_eq!((graph.provinces.len(), graph.edges.len()), (provinces, edges), "{name}");
+        assert!(graph.edges.windows(2).all(|it| it[0] < it[1]), "{name}: sorted, once each");
+        assert!(graph.edges.iter().all(|(a, b)| a < b), "{name}: (low, high) pairs");
+    }
+    // Pure: seven provinces, every pair adjacent (K7, not planar).
+    let (map, _) = judgepad_core::map::load(
+        "pure.map",
+        &judgepad_core::bundled::source("pure.map").unwrap(),
+        &judgepad_core::bundled::Bundled,
+    );
+    let graph = ProvinceGraph::of(&map);
+    assert!(graph.provinces.iter().all(|&it| graph.neighbours(it).count() == 6));
+}

@@ -30,6 +30,7 @@ pub mod bundled;
 pub mod calendar;
 pub mod diagnostics;
 pub mod game;
+pub mod layout;
 pub mod map;
 pub mod name;
 mod omap;
