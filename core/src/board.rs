@@ -68,6 +68,15 @@ impl Board {
         self.pieces.iter().find(|piece| map.province_of(piece.unit.location) == province)
     }
 
+    /// The piece in `province`, on the board or dislodged there (whose unit
+    /// an order naming that province means).
+    pub fn piece_or_dislodged_in(&self, map: &Map, province: ProvinceId) -> Option<&Piece> {
+        self.pieces
+            .iter()
+            .chain(self.dislodged.iter().map(|it| &it.piece))
+            .find(|piece| map.province_of(piece.unit.location) == province)
+    }
+
     /// Supply centres owned by `power`.
     pub fn centers_of(&self, power: PowerId) -> impl Iterator<Item = ProvinceId> + '_ {
         self.owners

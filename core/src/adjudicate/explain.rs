@@ -222,13 +222,7 @@ pub fn order_diagnostics(
 ) -> Vec<crate::diagnostics::Diagnostic> {
     use crate::diagnostics::{Diagnostic, codes};
     let unit_at = |order: &Order| -> Option<Piece> {
-        let province = map.province_of(order.unit?.location);
-        board
-            .pieces
-            .iter()
-            .chain(board.dislodged.iter().map(|it| &it.piece))
-            .find(|piece| map.province_of(piece.unit.location) == province)
-            .copied()
+        board.piece_or_dislodged_in(map, map.province_of(order.unit?.location)).copied()
     };
     let mut res = Vec::new();
     for rejected in rejected {

@@ -70,7 +70,10 @@ pub fn read_orders(
             && let Some(read) = &mut order
             && !names_power(map, span.text(text))
         {
-            match read.unit.and_then(|unit| owner_of(game, unit.location)) {
+            let owner = read.unit.and_then(|unit| {
+                game.board.piece_or_dislodged_in(map, map.province_of(unit.location))
+            });
+            match owner.map(|piece| piece.power) {
                 Some(owner) => read.power = owner,
                 None => {
                     let pos = index.line_col(text, start + lead);
@@ -101,21 +104,6 @@ fn names_power(map: &Map, text: &str) -> bool {
     text.split_whitespace()
         .next()
         .is_some_and(|word| map.power(&map::names::norm_power(word)).is_some())
-}
-
-/// The power whose unit (or dislodged unit) stands in `location`'s province.
-fn owner_of(
-    game: &judgepad_core::game::Game,
-    location: judgepad_core::map::LocationId,
-) -> Option<judgepad_core::map::PowerId> {
-    let map = &game.map;
-    let province = map.province_of(location);
-    game.board
-        .pieces
-        .iter()
-        .chain(game.board.dislodged.iter().map(|it| &it.piece))
-        .find(|piece| map.province_of(piece.unit.location) == province)
-        .map(|piece| piece.power)
 }
 
 /// The result rows of a played phase.
