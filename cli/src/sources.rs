@@ -4,27 +4,25 @@
 
 use std::path::{Path, PathBuf};
 
-use judgepad_core::api::{Resolver, Root};
+use judgepad_core::api::{Resolver, Root, bundled_root};
 use judgepad_core::bundled;
 use judgepad_core::map::Sources;
 use judgepad_core::text::decode;
 
-/// USE resolution for a file on disk (or, for a bundled root, the bundled
-/// files only).
+/// USE resolution for a file on disk: its folder, then the bundled files.
 pub(crate) struct FsSources {
-    dir: Option<PathBuf>,
+    dir: PathBuf,
 }
 
 impl Sources for FsSources {
     fn source(&self, name: &str) -> Option<String> {
         // A USE name is a file name, never a path.
-        let local = name.contains('/') || name.contains('\\') || name == "..";
-        match &self.dir {
-            Some(dir) if !local => match std::fs::read(dir.join(name)) {
-                Ok(bytes) => Some(decode(&bytes).into_owned()),
-                Err(_) => bundled::source(name),
-            },
-            _ => bundled::source(name),
+        if name.contains('/') || name.contains('\\') || name == ".." {
+            return bundled::source(name);
+        }
+        match std::fs::read(self.dir.join(name)) {
+            Ok(bytes) => Some(decode(&bytes).into_owned()),
+            Err(_) => bundled::source(name),
         }
     }
 }
@@ -42,21 +40,10 @@ pub(crate) fn read_root(arg: &str) -> Result<Root, String> {
                 display: arg.to_string(),
                 name,
                 text: decode(&bytes).into_owned(),
-                sources: Box::new(FsSources { dir: Some(dir) }),
+                sources: Box::new(FsSources { dir }),
             })
         }
-        Err(err) => {
-            let name = if arg.contains('.') { arg.to_string() } else { format!("{arg}.map") };
-            match bundled::source(&name) {
-                Some(text) if !arg.contains('/') => Ok(Root {
-                    display: format!("maps/{name}"),
-                    name,
-                    text,
-                    sources: Box::new(FsSources { dir: None }),
-                }),
-                _ => Err(format!("cannot read `{arg}`: {err}")),
-            }
-        }
+        Err(err) => bundled_root(arg).ok_or_else(|| format!("cannot read `{arg}`: {err}")),
     }
 }
 

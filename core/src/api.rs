@@ -51,17 +51,25 @@ pub struct BundledOnly;
 
 impl Resolver for BundledOnly {
     fn resolve(&self, name: &str) -> Result<Root, String> {
-        let file = if name.ends_with(".map") { String::from(name) } else { format!("{name}.map") };
-        match crate::bundled::source(&file) {
-            Some(text) => Ok(Root {
-                display: format!("maps/{file}"),
-                name: file,
-                text,
-                sources: Box::new(crate::bundled::Bundled),
-            }),
-            None => Err(format!("no bundled variant `{name}`")),
-        }
+        bundled_root(name).ok_or_else(|| format!("no bundled variant `{name}`"))
     }
+}
+
+/// The bundled root file `name` names (`standard`, `standard.map`, shown as
+/// `maps/standard.map`), its USEs resolved in the bundle; `None` for a path
+/// or a name the bundle lacks.
+pub fn bundled_root(name: &str) -> Option<Root> {
+    if name.contains('/') {
+        return None;
+    }
+    let file = if name.contains('.') { String::from(name) } else { format!("{name}.map") };
+    let text = crate::bundled::source(&file)?;
+    Some(Root {
+        display: format!("maps/{file}"),
+        name: file,
+        text,
+        sources: Box::new(crate::bundled::Bundled),
+    })
 }
 
 /// USE resolution over the given files first, then the bundled ones.
