@@ -142,26 +142,20 @@ pub(super) fn outcome(out: &mut String, map: &Map, board: &Board) {
         );
     }
     out.push_str("{\"centers\":{");
-    let mut first = true;
-    for &power in &by_name {
-        let mut owned = board
-            .owners
-            .iter()
-            .enumerate()
-            .filter(|(_, owner)| **owner == Some(power))
-            .map(|(idx, _)| map.prov(map::ProvinceId(idx as u32)).abbr.as_str())
-            .peekable();
-        if owned.peek().is_none() {
-            continue;
-        }
-        if !first {
-            out.push(',');
-        }
-        first = false;
-        json::string(out, &map.pow(power).name);
-        out.push(':');
-        json::strings(out, owned);
-    }
+    by_power(
+        out,
+        map,
+        &by_name,
+        |power| {
+            board
+                .owners
+                .iter()
+                .enumerate()
+                .filter(move |(_, owner)| **owner == Some(power))
+                .map(|(idx, _)| map.prov(map::ProvinceId(idx as u32)).abbr.as_str())
+        },
+        json::string,
+    );
     out.push('}');
     if !board.contested.is_empty() {
         out.push_str(",\"contested\":");
@@ -192,10 +186,35 @@ pub(super) fn outcome(out: &mut String, map: &Map, board: &Board) {
     }
     out.push_str("},\"units\":{");
     let mut text = String::with_capacity(16);
+    by_power(
+        out,
+        map,
+        &by_name,
+        |power| board.pieces.iter().filter(move |piece| piece.power == power),
+        |out, piece| {
+            text.clear();
+            text.push(piece.unit.kind.letter());
+            text.push(' ');
+            text.push_str(&map.loc(piece.unit.location).abbr);
+            json::string(out, &text);
+        },
+    );
+    out.push_str("}}");
+}
+
+/// `"POWER":[item,…]` for each power in `by_name` that has items, comma
+/// separated (powers with none are left out).
+fn by_power<I: Iterator>(
+    out: &mut String,
+    map: &Map,
+    by_name: &[PowerId],
+    items: impl Fn(PowerId) -> I,
+    mut item: impl FnMut(&mut String, I::Item),
+) {
     let mut first = true;
-    for &power in &by_name {
-        let mut units = board.pieces.iter().filter(|piece| piece.power == power).peekable();
-        if units.peek().is_none() {
+    for &power in by_name {
+        let mut list = items(power).peekable();
+        if list.peek().is_none() {
             continue;
         }
         if !first {
@@ -204,17 +223,12 @@ pub(super) fn outcome(out: &mut String, map: &Map, board: &Board) {
         first = false;
         json::string(out, &map.pow(power).name);
         out.push_str(":[");
-        for (idx, piece) in units.enumerate() {
+        for (idx, it) in list.enumerate() {
             if idx > 0 {
                 out.push(',');
             }
-            text.clear();
-            text.push(piece.unit.kind.letter());
-            text.push(' ');
-            text.push_str(&map.loc(piece.unit.location).abbr);
-            json::string(out, &text);
+            item(out, it);
         }
         out.push(']');
     }
-    out.push_str("}}");
 }
