@@ -12,7 +12,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use crate::adjudicate::{Outcome, Rejected};
-use crate::calendar::{self, Calendar, Phase};
+use crate::calendar::{self, Calendar};
 use crate::game::{self, Change, Report, Status};
 use crate::map::{self, Map};
 
@@ -48,13 +48,17 @@ struct Loaded {
 }
 
 impl Loaded {
-    fn map_at(&mut self, phase: &Phase) -> &Map {
-        let blocks = self.cal.blocks_at(&self.base, phase);
-        if blocks.is_empty() {
-            return &self.base;
+    /// Builds the map with `blocks` applied, unless it is already here.
+    fn prepare(&mut self, blocks: &[usize]) {
+        if !blocks.is_empty() && !self.at.contains_key(blocks) {
+            let map = self.base.with_blocks(blocks).0;
+            self.at.insert(blocks.to_vec(), map);
         }
-        let base = &self.base;
-        self.at.entry(blocks).or_insert_with_key(|blocks| base.with_blocks(blocks).0)
+    }
+
+    /// The map with `blocks` applied (after [`Loaded::prepare`]).
+    fn map(&self, blocks: &[usize]) -> &Map {
+        if blocks.is_empty() { &self.base } else { &self.at[blocks] }
     }
 }
 
@@ -119,10 +123,10 @@ fn process(line: &str, session: &mut Session, out: &mut String) -> Result<(), St
         }
         None => loaded.cal.phases().next().ok_or("the map has no phases")?,
     };
-    loaded.map_at(&phase);
-    let loaded = &*loaded;
     let blocks = loaded.cal.blocks_at(&loaded.base, &phase);
-    let map = if blocks.is_empty() { &loaded.base } else { &loaded.at[&blocks] };
+    loaded.prepare(&blocks);
+    let loaded = &*loaded;
+    let map = loaded.map(&blocks);
     let (cal, base) = (&loaded.cal, &loaded.base);
     let board = board_of(&input, map)?;
     let (orders, order_texts, mut invalid) = orders_of(&input, map, &phase)?;
