@@ -10,6 +10,8 @@ pub(crate) enum Command {
     Dump { file: String },
     /// `judgepad phases FILE [--count N] [--from PHASE] [--changes]`
     Phases { file: String, count: usize, from: Option<String>, changes: bool },
+    /// `judgepad layout FILE [--json|--svg]`
+    Layout { file: String, svg: bool },
     /// `judgepad adjudicate` (JSON Lines on stdin)
     Adjudicate,
     /// `judgepad bench [--save]`
@@ -25,6 +27,7 @@ usage: judgepad check [--json] FILE...      diagnostics for .map files (exit 1 o
        judgepad dump FILE --json            the resolved map as JSON
        judgepad phases FILE [--count N] [--from PHASE] [--changes]
                                             the calendar: ABBR<TAB>Long name per phase
+       judgepad layout FILE [--json|--svg]  the map drawn from its adjacency graph
        judgepad adjudicate                  JSON Lines in, JSON Lines out (docs/batch.md)
        judgepad bench [--save]              timings (build with --release)
        judgepad help [COMMAND]              this text, or one command's
@@ -44,6 +47,10 @@ pub(crate) const COMMANDS: &[(&str, &str)] = &[
     (
         "phases",
         "usage: judgepad phases FILE [--count N] [--from PHASE] [--changes]\n\nPrints N phases of the map's calendar (default 12) from its BEGIN phase or\nfrom PHASE, one per line: ABBR<TAB>Long name. With --changes, only the phases\nwhere IN/FROM blocks change the map, with the blocks applied.",
+    ),
+    (
+        "layout",
+        "usage: judgepad layout FILE [--json|--svg]\n\nDraws the map from its adjacency graph: every province a region, two regions\nsharing a border exactly when the provinces are adjacent, the rest as connectors.\n--json (the default) prints {width, height, provinces: [{abbr, name, terrain,\npolygon, label, supply_center}], borders: [{a, b, kind}], connectors: [{a, b,\nkind, path}], coasts: [{abbr, at}]} in a box 1000 units wide; --svg prints a\nstand-alone SVG. `# @pos ABBR x y` comment lines in FILE pin provinces.",
     ),
     (
         "adjudicate",
@@ -89,6 +96,7 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
         return Ok(Command::Help { command: Some(command.clone()) });
     }
     let mut json = false;
+    let mut svg = false;
     let mut changes = false;
     let mut save = false;
     let mut count: Option<usize> = None;
@@ -98,6 +106,7 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--json" => json = true,
+            "--svg" if command == "layout" => svg = true,
             "--changes" => changes = true,
             "--save" => save = true,
             "--count" => {
@@ -138,6 +147,11 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
                 changes,
             }),
             _ => Err("`phases` needs exactly one FILE".to_string()),
+        },
+        "layout" => match files.as_slice() {
+            [_] if json && svg => Err("`layout` prints --json or --svg, not both".to_string()),
+            [file] => Ok(Command::Layout { file: file.clone(), svg }),
+            _ => Err("`layout` needs exactly one FILE".to_string()),
         },
         "bench" => Ok(Command::Bench { save }),
         "adjudicate" => Ok(Command::Adjudicate),

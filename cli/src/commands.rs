@@ -3,6 +3,7 @@
 mod bench;
 mod check;
 mod dump;
+mod layout;
 mod phases;
 
 use crate::args::{self, Command};
@@ -16,6 +17,7 @@ pub(crate) fn run(command: Command) -> Result<u8, String> {
         Command::Phases { file, count, from, changes } => {
             phases::run(&file, count, from.as_deref(), changes)
         }
+        Command::Layout { file, svg } => layout::run(&file, svg),
         Command::Bench { save } => bench::run(save),
         Command::Adjudicate => {
             if let Err(err) = crate::batch::run_stdio() {

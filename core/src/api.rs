@@ -225,3 +225,44 @@ mod json {
         out.push(']');
     }
 }
+
+/// The drawing of `map` as JSON (`judgepad layout --json`): width, height,
+/// provinces with polygon, label and terrain, borders, connectors, coasts.
+pub fn layout(map: &Map, drawing: &crate::layout::Layout) -> Value {
+    let abbr = |id: map::ProvinceId| map.prov(id).abbr.to_uppercase();
+    let point = |p: crate::layout::Point| json!([p[0], p[1]]);
+    let path =
+        |points: &[crate::layout::Point]| points.iter().map(|&p| point(p)).collect::<Vec<_>>();
+    json!({
+        "width": drawing.width,
+        "height": drawing.height,
+        "provinces": drawing.provinces.iter().map(|region| {
+            let province = map.prov(region.province);
+            json!({
+                "abbr": abbr(region.province),
+                "name": province.name,
+                "terrain": province.terrain.as_str(),
+                "polygon": path(&region.polygon),
+                "label": point(region.label),
+                "room": region.room,
+                "supply_center": province.supply_center,
+            })
+        }).collect::<Vec<_>>(),
+        "borders": drawing.borders.iter().map(|border| json!({
+            "a": abbr(border.a),
+            "b": abbr(border.b),
+            "kind": border.kind.as_str(),
+            "path": path(&border.path),
+        })).collect::<Vec<_>>(),
+        "connectors": drawing.connectors.iter().map(|link| json!({
+            "a": abbr(link.a),
+            "b": abbr(link.b),
+            "kind": link.kind.as_str(),
+            "path": path(&link.path),
+        })).collect::<Vec<_>>(),
+        "coasts": drawing.coasts.iter().map(|coast| json!({
+            "abbr": map.loc(coast.location).abbr.to_uppercase(),
+            "at": point(coast.at),
+        })).collect::<Vec<_>>(),
+    })
+}

@@ -265,6 +265,9 @@ pub mod codes {
         DUPLICATE_ORDER = "duplicate-order", Warning, "A unit received more than one order";
         WRONG_PHASE = "wrong-phase", Error, "The order does not belong to this phase";
         AMBIGUOUS_ORDER = "ambiguous-order", Warning, "A word of an order is both a place and an order word, and both readings make an order";
+        // Pins (`# @pos ABBR x y` comments that place provinces in the drawing).
+        BAD_PIN = "bad-pin", Warning, "A `# @pos` pin is not `ABBR x y` with two numbers";
+        UNKNOWN_PIN = "unknown-pin", Warning, "A `# @pos` pin names no province of the map";
     }
 
     /// The default severity of `code` (error for unknown codes).

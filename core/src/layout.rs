@@ -1,62 +1,533 @@
-//! Drawing a variant from its graph (issue 11): the province-level adjacency
-//! graph every drawing starts from. Two provinces are adjacent when an army
-//! or a fleet can move between them, from any of their locations (coasts
-//! included); impassable (`SHUT`) provinces take no part. Edges are sorted,
-//! each once, so the same map always gives the same graph.
+//! Drawing a variant from its graph (issue 11): every province a filled
+//! region, two regions sharing a border exactly when the provinces are
+//! adjacent; adjacencies no plane drawing can carry as borders become drawn
+//! *connectors*. Deterministic: the same map and pins give the same
+//! picture, bit for bit, native and in wasm (only `+ - * / sqrt`, no hash
+//! order, no randomness).
 //!
-//! This is the first brick; the layout itself (planar embedding, contact
-//! polygons, connectors for the edges no border can carry) builds on it.
+//! The pipeline, one module each:
+//! 1. [`graph`]: the province graph (adjacencies with who may cross, and the
+//!    ABUTS of impassable provinces, which only place them);
+//! 2. `planar`: a maximal planar subgraph and its embedding (left-right
+//!    planarity test); what is left out becomes connectors;
+//! 3. `mesh`: the embedding triangulated with lake vertices in every face
+//!    that is not a triangle of provinces, the outer face zipped to a frame;
+//! 4. `solve`: positions by a weighted Tutte drawing (planar for any
+//!    positive weights), re-weighted by length to spread it, pins honoured
+//!    as far as planarity allows;
+//! 5. `regions`: each province's region from its corners of the triangles,
+//!    labels at the pole of each region, coast marks towards their seas.
 
+mod geom;
+mod graph;
+mod mesh;
+pub mod palette;
+mod planar;
+mod regions;
+mod solve;
+mod stress;
+pub mod svg;
+
+use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::map::{LocationId, Map, ProvinceId, Terrain, UnitKind};
+pub use geom::Point;
+pub use graph::{Crossing, ProvinceGraph};
 
-/// The province adjacency graph of a map.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ProvinceGraph {
-    /// The provinces drawn (every province but the impassable ones), in map order.
-    pub provinces: Vec<ProvinceId>,
-    /// Adjacent pairs `(a, b)` with `a < b`, sorted.
-    pub edges: Vec<(ProvinceId, ProvinceId)>,
+use crate::map::{LocationId, Map, ProvinceId, Terrain, UnitKind};
+use geom::{dist, pole, ray_exit, snap, sub};
+use mesh::{Mesh, Role};
+
+/// Width of every drawing, in drawing units.
+pub const WIDTH: f64 = 1000.0;
+/// Height of every drawing.
+pub const HEIGHT: f64 = 700.0;
+
+/// A drawn map.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layout {
+    /// Width of the drawing ([`WIDTH`]).
+    pub width: f64,
+    /// Height of the drawing.
+    pub height: f64,
+    /// One region per province, in map order (impassable ones included).
+    pub provinces: Vec<Region>,
+    /// Shared borders, `a < b`, sorted.
+    pub borders: Vec<Border>,
+    /// Adjacencies drawn as links instead of borders, sorted.
+    pub connectors: Vec<Connector>,
+    /// Where each coast of a multi-coast province is.
+    pub coasts: Vec<CoastMark>,
 }
 
-impl ProvinceGraph {
-    /// The graph of `map`.
-    pub fn of(map: &Map) -> ProvinceGraph {
-        let passable = |province: ProvinceId| map.prov(province).terrain != Terrain::Shut;
-        let provinces: Vec<ProvinceId> = (0..map.provinces.len())
-            .map(|idx| ProvinceId(idx as u32))
-            .filter(|&province| passable(province))
-            .collect();
-        let mut edges = Vec::new();
-        for (idx, loc) in map.locations.iter().enumerate() {
-            if !passable(loc.province) {
-                continue;
+/// A province's region.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Region {
+    /// The province.
+    pub province: ProvinceId,
+    /// The outline, a simple polygon.
+    pub polygon: Vec<Point>,
+    /// The label point (inside the polygon).
+    pub label: Point,
+    /// The distance from the label point to the outline: room for text.
+    pub room: f64,
+}
+
+/// A border between two adjacent provinces.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Border {
+    /// The lower province.
+    pub a: ProvinceId,
+    /// The higher province.
+    pub b: ProvinceId,
+    /// Who may cross.
+    pub kind: Crossing,
+    /// The border line.
+    pub path: Vec<Point>,
+}
+
+/// An adjacency drawn as a link (a strait, a wrap-around).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Connector {
+    /// The lower province.
+    pub a: ProvinceId,
+    /// The higher province.
+    pub b: ProvinceId,
+    /// Who may cross.
+    pub kind: Crossing,
+    /// The link, from `a`'s label to `b`'s.
+    pub path: Vec<Point>,
+}
+
+/// The place of one coast of a multi-coast province.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CoastMark {
+    /// The coast (`SPA/NC`).
+    pub location: LocationId,
+    /// A point inside the province, towards the seas of that coast.
+    pub at: Point,
+}
+
+/// Draws `map`. The map's `# @pos` pins and then `extra` pins (a drag not
+/// yet written back) place provinces, in drawing units, as far as the graph
+/// allows.
+pub fn layout(map: &Map, extra: &[(ProvinceId, Point)]) -> Layout {
+    let mut pins: Vec<(ProvinceId, Point)> = map
+        .pins
+        .iter()
+        .filter(|pin| !extra.iter().any(|(p, _)| *p == pin.province))
+        .map(|pin| (pin.province, pin.point()))
+        .collect();
+    pins.extend_from_slice(extra);
+    let graph = ProvinceGraph::of(map);
+    let n = map.provinces.len();
+    let out = Layout {
+        width: WIDTH,
+        height: HEIGHT,
+        provinces: Vec::new(),
+        borders: Vec::new(),
+        connectors: Vec::new(),
+        coasts: Vec::new(),
+    };
+    if n == 0 {
+        return out;
+    }
+    // Every edge the drawing knows: adjacencies, then walls.
+    let mut all: Vec<(u32, u32)> = graph.edges.iter().map(|&(a, b)| (a.0, b.0)).collect();
+    all.extend(graph.walls.iter().map(|&(a, b)| (a.0, b.0)));
+    let adjacencies = graph.edges.len();
+    let mut neighbours = vec![Vec::new(); n];
+    for &(a, b) in &all {
+        neighbours[a as usize].push(b);
+        neighbours[b as usize].push(a);
+    }
+    for list in &mut neighbours {
+        list.sort_unstable();
+        list.dedup();
+    }
+    // Components joined through a hub vertex (a lake), so the drawing is one
+    // piece even when the map is not.
+    let mut comp: Vec<u32> = (0..n as u32).collect();
+    fn find(comp: &mut [u32], mut x: u32) -> u32 {
+        while comp[x as usize] != x {
+            comp[x as usize] = comp[comp[x as usize] as usize];
+            x = comp[x as usize];
+        }
+        x
+    }
+    for &(a, b) in &all {
+        let (ra, rb) = (find(&mut comp, a), find(&mut comp, b));
+        if ra != rb {
+            comp[ra.max(rb) as usize] = ra.min(rb);
+        }
+    }
+    let mut reps: Vec<u32> = (0..n as u32).filter(|&v| find(&mut comp, v) == v).collect();
+    reps.sort_unstable();
+    let hub = if reps.len() > 1 { Some(n as u32) } else { None };
+    let total = n + usize::from(hub.is_some());
+    // Trial order: hub edges, then adjacencies shortest first in a first
+    // shape of the whole graph (a strait or a wrap-around is long there, so
+    // it is the one left to a connector), then walls.
+    let first_shape = {
+        let mut adj = neighbours.clone();
+        if let Some(hub) = hub {
+            adj.push(reps.clone());
+            for &r in &reps {
+                adj[r as usize].push(hub);
             }
-            for kind in [UnitKind::Army, UnitKind::Fleet] {
-                for to in map.moves(kind, LocationId(idx as u32)) {
-                    let other = map.province_of(to);
-                    if other != loc.province && passable(other) {
-                        edges.push((loc.province.min(other), loc.province.max(other)));
-                    }
+        }
+        stress::pivot_mds(&adj)
+    };
+    let prepared = Prepared {
+        map,
+        graph: &graph,
+        all: &all,
+        adjacencies,
+        neighbours: &neighbours,
+        reps: &reps,
+        hub,
+        total,
+        n,
+        pins: &pins,
+        first_shape: &first_shape,
+    };
+    let (first, quality) = draw(&prepared, Strategy::Shape, out.clone());
+    if quality >= 2.0 {
+        return first;
+    }
+    // A shape the embedding could not follow (a world map that closes into
+    // a ring): the plain strategy, edges most embedded in triangles first
+    // and the longest face outside, and the better of the two drawings.
+    let (second, other) = draw(&prepared, Strategy::Plain, out);
+    if other > quality { second } else { first }
+}
+
+/// How the planar part and the outer face are chosen.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Strategy {
+    /// Shortest edges of the first shape first; the outer face through the
+    /// shape's hull; the solve follows the shape.
+    Shape,
+    /// Edges in most triangles first; the longest face outside.
+    Plain,
+}
+
+/// What every strategy starts from.
+struct Prepared<'a> {
+    map: &'a Map,
+    graph: &'a ProvinceGraph,
+    all: &'a [(u32, u32)],
+    adjacencies: usize,
+    neighbours: &'a [Vec<u32>],
+    reps: &'a [u32],
+    hub: Option<u32>,
+    total: usize,
+    n: usize,
+    pins: &'a [(ProvinceId, Point)],
+    first_shape: &'a [Point],
+}
+
+/// One drawing and its quality: the median room of the labels.
+fn draw(prepared: &Prepared<'_>, strategy: Strategy, mut out: Layout) -> (Layout, f64) {
+    let Prepared {
+        map,
+        graph,
+        all,
+        adjacencies,
+        neighbours,
+        reps,
+        hub,
+        total,
+        n,
+        pins,
+        first_shape,
+    } = *prepared;
+    let common = |a: u32, b: u32| -> usize {
+        let (x, y) = (&neighbours[a as usize], &neighbours[b as usize]);
+        let (mut i, mut j, mut count) = (0, 0, 0);
+        while i < x.len() && j < y.len() {
+            match x[i].cmp(&y[j]) {
+                core::cmp::Ordering::Less => i += 1,
+                core::cmp::Ordering::Greater => j += 1,
+                core::cmp::Ordering::Equal => {
+                    count += 1;
+                    i += 1;
+                    j += 1;
                 }
             }
         }
-        edges.sort_unstable();
-        edges.dedup();
-        ProvinceGraph { provinces, edges }
+        count
+    };
+    let mut order: Vec<usize> = (0..all.len()).collect();
+    let lengths: Vec<f64> =
+        all.iter().map(|&(a, b)| dist(first_shape[a as usize], first_shape[b as usize])).collect();
+    let triangles: Vec<usize> = all.iter().map(|&(a, b)| common(a, b)).collect();
+    order.sort_by(|&x, &y| {
+        let by = if strategy == Strategy::Shape {
+            lengths[x].total_cmp(&lengths[y])
+        } else {
+            triangles[y].cmp(&triangles[x])
+        };
+        (x >= adjacencies).cmp(&(y >= adjacencies)).then(by).then(x.cmp(&y))
+    });
+    let mut trial: Vec<(u32, u32)> = Vec::new();
+    if let Some(hub) = hub {
+        trial.extend(reps.iter().map(|&r| (r, hub)));
     }
-
-    /// The provinces adjacent to `province`, in order.
-    pub fn neighbours(&self, province: ProvinceId) -> impl Iterator<Item = ProvinceId> + '_ {
-        self.edges.iter().filter_map(move |&(a, b)| {
-            if a == province {
-                Some(b)
-            } else if b == province {
-                Some(a)
+    let hubs = trial.len();
+    trial.extend(order.iter().map(|&idx| all[idx]));
+    let target = shape(first_shape, total, pins);
+    let (mut kept, mut rot) = planar::maximal_planar(total, &trial);
+    // Wrap-arounds: a world map joined east to west is planar as a ring,
+    // but drawn as a ring it no longer looks like the map. Adjacencies far
+    // longer than the rest in the shape become connectors, which cuts the
+    // ring open (a planar map keeps all its borders: none is that long).
+    let long = {
+        let mut lens: Vec<f64> = (hubs..trial.len())
+            .filter(|&i| kept[i])
+            .map(|i| dist(target[trial[i].0 as usize], target[trial[i].1 as usize]))
+            .collect();
+        lens.sort_by(f64::total_cmp);
+        lens.get(lens.len() / 2).copied().unwrap_or(0.0) * 5.0
+    };
+    let mut cut = false;
+    for i in hubs..trial.len() {
+        let (a, b) = trial[i];
+        if kept[i] && long > 0.0 && dist(target[a as usize], target[b as usize]) > long {
+            kept[i] = false;
+            cut = true;
+        }
+    }
+    if cut {
+        let chosen: Vec<(u32, u32)> =
+            (0..trial.len()).filter(|&i| kept[i]).map(|i| trial[i]).collect();
+        rot = planar::embed(total, &chosen).unwrap_or(rot);
+    }
+    let mut faces = planar::faces(&rot);
+    let turning: f64 = faces
+        .iter()
+        .filter(|walk| walk.len() == 3)
+        .map(|w| geom::cross(target[w[0] as usize], target[w[1] as usize], target[w[2] as usize]))
+        .map(|a| {
+            if a > 0.0 {
+                1.0
+            } else if a < 0.0 {
+                -1.0
             } else {
-                None
+                0.0
             }
         })
+        .sum();
+    if turning > 0.0 {
+        for list in &mut rot {
+            list.reverse();
+        }
+        faces = planar::faces(&rot);
     }
+    // The outer face: the one through most of the shape's hull (the
+    // provinces on the outside of the map), then the largest.
+    let hull = geom::convex_hull(&target[..n]);
+    let on_hull: Vec<bool> =
+        target.iter().enumerate().map(|(v, p)| v < n && hull.iter().any(|h| h == p)).collect();
+    let score = |walk: &Vec<u32>| -> (usize, f64) {
+        let mut seen: Vec<u32> = walk.iter().copied().filter(|&v| on_hull[v as usize]).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        let points: Vec<Point> = walk.iter().map(|&v| target[v as usize]).collect();
+        (seen.len(), geom::polygon_area(&points).abs())
+    };
+    let outer = if strategy == Strategy::Shape {
+        (0..faces.len()).max_by(|&x, &y| {
+            let (a, b) = (score(&faces[x]), score(&faces[y]));
+            a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)).then(y.cmp(&x))
+        })
+    } else {
+        (0..faces.len()).max_by_key(|&idx| (faces[idx].len(), core::cmp::Reverse(idx)))
+    };
+    let border = frame_border(&target[..n]);
+    let start = outer.map_or(0.0, |idx| mesh::offset_of(&border, target[faces[idx][0] as usize]));
+    let mut mesh = Mesh::build(total, &faces, outer, &border, start);
+    if let Some(hub) = hub {
+        mesh.roles[hub as usize] = Role::Lake;
+    }
+    let fans = regions::fans(&mesh);
+    // Targets for lakes and frame: the mean of their placed neighbours.
+    let mut goal = target.clone();
+    goal.resize(mesh.roles.len(), [WIDTH / 2.0, HEIGHT / 2.0]);
+    for &(v, at) in &mesh.frame {
+        goal[v as usize] = at;
+    }
+    for v in total..mesh.roles.len() {
+        if mesh.roles[v] == Role::Lake {
+            let placed: Vec<Point> = fans[v]
+                .iter()
+                .filter(|it| (it.0 as usize) < total)
+                .map(|it| goal[it.0 as usize])
+                .collect();
+            if !placed.is_empty() {
+                goal[v] = geom::centroid(&placed);
+            }
+        }
+    }
+    let pins: Vec<(u32, Point)> =
+        pins.iter().filter(|(p, _)| (p.0 as usize) < n).map(|&(p, at)| (p.0, at)).collect();
+    let pos = solve::positions(&mesh, &fans, &goal, &pins, strategy == Strategy::Shape);
+    let inner: Vec<Point> =
+        mesh.triangles.iter().map(|t| regions::inner_point(&mesh, &pos, t)).collect();
+    let shut = |v: usize| map.provinces[v].terrain == Terrain::Shut;
+    let mut polygons: Vec<Vec<Point>> = Vec::with_capacity(n);
+    for v in 0..n {
+        let mut polygon = regions::region(&mesh, &pos, &inner, &fans[v], v as u32);
+        if shut(v) {
+            // Impassable: drawn apart from its neighbours (no border).
+            for p in &mut polygon {
+                *p = geom::lerp(pos[v], *p, 0.8);
+            }
+        }
+        polygons.push(polygon.into_iter().map(snap).collect());
+    }
+    for (v, polygon) in polygons.into_iter().enumerate() {
+        let (label, room) = pole(&polygon, pos[v]);
+        out.provinces.push(Region {
+            province: ProvinceId(v as u32),
+            polygon,
+            label: snap(label),
+            room: geom::round2(room.max(0.0)),
+        });
+    }
+    // Borders: mesh edges between two adjacent provinces; connectors: the
+    // adjacencies the planar subgraph left out.
+    let kept_adjacency: Vec<bool> = {
+        let mut flags = vec![false; adjacencies];
+        for (pos_in_trial, &keep) in kept.iter().enumerate().skip(hubs) {
+            let idx = order[pos_in_trial - hubs];
+            if keep && idx < adjacencies {
+                flags[idx] = true;
+            }
+        }
+        flags
+    };
+    for (idx, &(a, b)) in graph.edges.iter().enumerate() {
+        let kind = graph.crossings[idx];
+        if kept_adjacency[idx] {
+            let path = border_path(&fans, &inner, &mesh, &pos, a.0, b.0);
+            out.borders.push(Border { a, b, kind, path });
+        } else {
+            let path = vec![out.provinces[a.0 as usize].label, out.provinces[b.0 as usize].label];
+            out.connectors.push(Connector { a, b, kind, path });
+        }
+    }
+    out.coasts = coasts(map, graph, &out, &pos);
+    let mut rooms: Vec<f64> = out.provinces.iter().map(|r| r.room).collect();
+    rooms.sort_by(f64::total_cmp);
+    let quality = rooms.get(rooms.len() / 2).copied().unwrap_or(0.0);
+    (out, quality)
+}
+
+/// The first shape scaled into the drawing's
+/// rectangle (a margin all round); pinned provinces at their pins.
+fn shape(raw: &[Point], total: usize, pins: &[(ProvinceId, Point)]) -> Vec<Point> {
+    let (lo, hi) = geom::bounds(raw);
+    let span = [(hi[0] - lo[0]).max(1e-9), (hi[1] - lo[1]).max(1e-9)];
+    let margin = 0.04 * WIDTH;
+    let scale = ((WIDTH - 2.0 * margin) / span[0]).min((HEIGHT - 2.0 * margin) / span[1]);
+    let offset = [(WIDTH - span[0] * scale) / 2.0, (HEIGHT - span[1] * scale) / 2.0];
+    let mut target: Vec<Point> = raw
+        .iter()
+        .map(|p| [offset[0] + (p[0] - lo[0]) * scale, offset[1] + (p[1] - lo[1]) * scale])
+        .collect();
+    target.resize(total, [WIDTH / 2.0, HEIGHT / 2.0]);
+    for &(p, at) in pins {
+        if let Some(slot) = target.get_mut(p.0 as usize) {
+            *slot = at;
+        }
+    }
+    target
+}
+
+/// The frame: the convex hull of the provinces' targets, grown about its
+/// centre so that it clears them, within the drawing's rectangle; the
+/// rectangle itself when the hull is degenerate.
+fn frame_border(points: &[Point]) -> Vec<Point> {
+    let rectangle = vec![[0.0, 0.0], [WIDTH, 0.0], [WIDTH, HEIGHT], [0.0, HEIGHT]];
+    let hull = geom::convex_hull(points);
+    if hull.len() < 3 || geom::polygon_area(&hull) < 100.0 {
+        return rectangle;
+    }
+    let c = geom::centroid(&hull);
+    let clear = 0.03 * WIDTH;
+    let mut reach = f64::INFINITY;
+    for i in 0..hull.len() {
+        reach = reach.min(geom::segment_distance(c, hull[i], hull[(i + 1) % hull.len()]));
+    }
+    let mut grow = 1.0 + clear / reach.max(1.0);
+    for p in &hull {
+        for (k, limit) in [WIDTH, HEIGHT].into_iter().enumerate() {
+            let d = p[k] - c[k];
+            if d > 0.0 {
+                grow = grow.min((limit - 1.0 - c[k]) / d);
+            } else if d < 0.0 {
+                grow = grow.min((1.0 - c[k]) / d);
+            }
+        }
+    }
+    let grow = grow.max(1.0);
+    hull.iter().map(|p| [c[0] + (p[0] - c[0]) * grow, c[1] + (p[1] - c[1]) * grow]).collect()
+}
+
+/// The border line between mesh neighbours `a` and `b`: the inner point of
+/// the triangle on one side, the point on the edge, the inner point on the
+/// other side.
+fn border_path(
+    fans: &[Vec<(u32, u32, u32)>],
+    inner: &[Point],
+    mesh: &Mesh,
+    pos: &[Point],
+    a: u32,
+    b: u32,
+) -> Vec<Point> {
+    let left = fans[a as usize].iter().find(|it| it.0 == b).map(|it| inner[it.2 as usize]);
+    let right = fans[b as usize].iter().find(|it| it.0 == a).map(|it| inner[it.2 as usize]);
+    let middle = geom::lerp(pos[a as usize], pos[b as usize], 0.5);
+    let _ = mesh;
+    let mut path = Vec::new();
+    path.extend(left);
+    path.push(middle);
+    path.extend(right);
+    path.into_iter().map(snap).collect()
+}
+
+/// A mark for each coast of each multi-coast province, on the ray from the
+/// province's vertex towards the middle of the borders with the seas that
+/// coast reaches.
+fn coasts(map: &Map, graph: &ProvinceGraph, out: &Layout, pos: &[Point]) -> Vec<CoastMark> {
+    let _ = graph;
+    let mut marks = Vec::new();
+    for (p, province) in map.provinces.iter().enumerate() {
+        if province.coasts.len() < 2 {
+            continue;
+        }
+        let site = pos[p];
+        let polygon = &out.provinces[p].polygon;
+        for &coast in &province.coasts {
+            let mut dir = [0.0, 0.0];
+            for to in map.moves(UnitKind::Fleet, coast) {
+                let other = map.province_of(to).0 as usize;
+                let d = sub(pos[other], site);
+                let len = dist(pos[other], site).max(1e-9);
+                dir[0] += d[0] / len;
+                dir[1] += d[1] / len;
+            }
+            let len = dist(dir, [0.0, 0.0]);
+            let at = if len < 1e-9 {
+                out.provinces[p].label
+            } else {
+                let dir = [dir[0] / len, dir[1] / len];
+                let reach = ray_exit(site, dir, polygon);
+                [site[0] + dir[0] * reach * 0.6, site[1] + dir[1] * reach * 0.6]
+            };
+            marks.push(CoastMark { location: coast, at: snap(at) });
+        }
+    }
+    marks
 }

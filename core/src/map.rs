@@ -16,6 +16,7 @@
 
 pub mod load;
 pub mod names;
+pub mod pins;
 mod raw;
 mod sources;
 mod terrain;
@@ -236,6 +237,8 @@ pub struct Map {
     pub text_only: bool,
     /// The graphics root (MAP line), or the map's own name.
     pub root_map: String,
+    /// `# @pos` pins of the top-level file (drawing positions).
+    pub pins: Vec<pins::Pin>,
     location_index: OMap<LocationId>,
     province_index: OMap<ProvinceId>,
     raw: Raw,
@@ -260,8 +263,9 @@ pub fn load(name: &str, text: &str, sources: &dyn Sources) -> (Map, Vec<Diagnost
 /// Validates the loader state and builds the map.
 fn finish(name: &str, files: Vec<SourceFile>, raw: Raw, diags: &mut Vec<Diagnostic>) -> Map {
     let checked = validate::check_raw(&raw, diags);
-    let map = build(name, files, raw, checked);
+    let mut map = build(name, files, raw, checked);
     validate::check_map(&map, diags);
+    map.pins = pins::read(&map, diags);
     map
 }
 
@@ -774,6 +778,7 @@ fn build(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked) -> Map 
         unowned: prov_ids(&checked.unowned),
         rules,
         text_only: raw.text_only,
+        pins: Vec::new(),
         location_index,
         province_index,
         rulebook: crate::rules::Rulebook::default(),

@@ -1,0 +1,223 @@
+//! Plane geometry for the layout: points, signed areas, distances, and the
+//! label point of a polygon (a pole of inaccessibility, found by a coarse
+//! grid and a shrinking local search). Only `+ - * /` and `sqrt` (correctly
+//! rounded everywhere), so native and wasm give the same bits.
+
+#![allow(clippy::needless_range_loop)] // index loops read best in the numeric code
+
+use alloc::vec::Vec;
+
+/// A point of the drawing, `[x, y]`, y downwards.
+pub type Point = [f64; 2];
+
+pub(crate) fn sqrt(x: f64) -> f64 {
+    libm::sqrt(x)
+}
+
+pub(crate) fn sub(a: Point, b: Point) -> Point {
+    [a[0] - b[0], a[1] - b[1]]
+}
+
+pub(crate) fn lerp(a: Point, b: Point, t: f64) -> Point {
+    [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t]
+}
+
+pub(crate) fn dist(a: Point, b: Point) -> f64 {
+    let d = sub(a, b);
+    sqrt(d[0] * d[0] + d[1] * d[1])
+}
+
+/// Twice the signed area of the triangle `a b c`.
+pub(crate) fn cross(a: Point, b: Point, c: Point) -> f64 {
+    let (u, v) = (sub(b, a), sub(c, a));
+    u[0] * v[1] - u[1] * v[0]
+}
+
+/// Distance from `p` to the segment `a b`.
+pub(crate) fn segment_distance(p: Point, a: Point, b: Point) -> f64 {
+    let ab = sub(b, a);
+    let len2 = ab[0] * ab[0] + ab[1] * ab[1];
+    let t = if len2 > 0.0 {
+        let ap = sub(p, a);
+        ((ap[0] * ab[0] + ap[1] * ab[1]) / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    dist(p, lerp(a, b, t))
+}
+
+/// Whether `p` lies inside the polygon (even-odd rule).
+pub(crate) fn inside(p: Point, polygon: &[Point]) -> bool {
+    let mut inside = false;
+    let n = polygon.len();
+    for i in 0..n {
+        let (a, b) = (polygon[i], polygon[(i + 1) % n]);
+        if (a[1] > p[1]) != (b[1] > p[1]) {
+            let x = a[0] + (p[1] - a[1]) / (b[1] - a[1]) * (b[0] - a[0]);
+            if p[0] < x {
+                inside = !inside;
+            }
+        }
+    }
+    inside
+}
+
+/// Signed distance from `p` to the polygon's boundary: positive inside.
+pub(crate) fn depth(p: Point, polygon: &[Point]) -> f64 {
+    let n = polygon.len();
+    let mut best = f64::INFINITY;
+    for i in 0..n {
+        best = best.min(segment_distance(p, polygon[i], polygon[(i + 1) % n]));
+    }
+    if inside(p, polygon) { best } else { -best }
+}
+
+/// A point deep inside the polygon and its depth: the best of a coarse grid
+/// and the given `seed` (a point known to be inside), then refined by a
+/// local search whose step halves each round.
+pub(crate) fn pole(polygon: &[Point], seed: Point) -> (Point, f64) {
+    if polygon.len() < 3 {
+        return (seed, 0.0);
+    }
+    let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
+    for p in polygon {
+        for k in 0..2 {
+            lo[k] = lo[k].min(p[k]);
+            hi[k] = hi[k].max(p[k]);
+        }
+    }
+    let mut best = seed;
+    let mut best_depth = depth(seed, polygon);
+    const GRID: usize = 6;
+    for i in 0..GRID {
+        for j in 0..GRID {
+            let p = [
+                lo[0] + (hi[0] - lo[0]) * (i as f64 + 0.5) / GRID as f64,
+                lo[1] + (hi[1] - lo[1]) * (j as f64 + 0.5) / GRID as f64,
+            ];
+            let d = depth(p, polygon);
+            if d > best_depth {
+                best = p;
+                best_depth = d;
+            }
+        }
+    }
+    let mut step = [(hi[0] - lo[0]) / GRID as f64, (hi[1] - lo[1]) / GRID as f64];
+    for _ in 0..6 {
+        let centre = best;
+        for (dx, dy) in [
+            (-1.0, 0.0),
+            (1.0, 0.0),
+            (0.0, -1.0),
+            (0.0, 1.0),
+            (-0.7, -0.7),
+            (0.7, -0.7),
+            (-0.7, 0.7),
+            (0.7, 0.7),
+        ] {
+            let p = [centre[0] + dx * step[0], centre[1] + dy * step[1]];
+            let d = depth(p, polygon);
+            if d > best_depth {
+                best = p;
+                best_depth = d;
+            }
+        }
+        step = [step[0] / 2.0, step[1] / 2.0];
+    }
+    (best, best_depth)
+}
+
+/// Where the ray from `from` (inside a polygon star-shaped around it) in
+/// direction `dir` leaves the polygon: the distance along the ray.
+pub(crate) fn ray_exit(from: Point, dir: Point, polygon: &[Point]) -> f64 {
+    let n = polygon.len();
+    let mut best = f64::INFINITY;
+    for i in 0..n {
+        let (a, b) = (polygon[i], polygon[(i + 1) % n]);
+        let e = sub(b, a);
+        let denom = dir[0] * e[1] - dir[1] * e[0];
+        if denom.abs() < 1e-12 {
+            continue;
+        }
+        let w = sub(a, from);
+        let t = (w[0] * e[1] - w[1] * e[0]) / denom;
+        let s = (w[0] * dir[1] - w[1] * dir[0]) / denom;
+        if t > 0.0 && (-1e-9..=1.0 + 1e-9).contains(&s) {
+            best = best.min(t);
+        }
+    }
+    if best.is_finite() { best } else { 0.0 }
+}
+
+/// Rounds to 1/100 of a unit (what the JSON prints), so that shared corners
+/// of neighbouring regions stay identical.
+pub(crate) fn snap(p: Point) -> Point {
+    [round2(p[0]), round2(p[1])]
+}
+
+pub(crate) fn round2(x: f64) -> f64 {
+    libm::round(x * 100.0) / 100.0
+}
+
+pub(crate) fn polygon_area(polygon: &[Point]) -> f64 {
+    let n = polygon.len();
+    let mut twice = 0.0;
+    for i in 0..n {
+        let (a, b) = (polygon[i], polygon[(i + 1) % n]);
+        twice += a[0] * b[1] - b[0] * a[1];
+    }
+    twice / 2.0
+}
+
+pub(crate) fn centroid(points: &[Point]) -> Point {
+    let mut c = [0.0, 0.0];
+    for p in points {
+        c[0] += p[0];
+        c[1] += p[1];
+    }
+    let n = points.len().max(1) as f64;
+    [c[0] / n, c[1] / n]
+}
+
+pub(crate) fn bounds(points: &[Point]) -> (Point, Point) {
+    let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
+    for p in points {
+        for k in 0..2 {
+            lo[k] = lo[k].min(p[k]);
+            hi[k] = hi[k].max(p[k]);
+        }
+    }
+    (lo, hi)
+}
+
+#[allow(dead_code)]
+pub(crate) fn points(n: usize) -> Vec<Point> {
+    alloc::vec![[0.0, 0.0]; n]
+}
+
+/// The convex hull, counter-clockwise in `x, y` (clockwise on a y-down
+/// screen), without collinear points (Andrew's monotone chain).
+pub(crate) fn convex_hull(points: &[Point]) -> Vec<Point> {
+    let mut sorted: Vec<Point> = points.to_vec();
+    sorted.sort_by(|a, b| a[0].total_cmp(&b[0]).then(a[1].total_cmp(&b[1])));
+    sorted.dedup();
+    if sorted.len() < 3 {
+        return sorted;
+    }
+    let mut hull: Vec<Point> = Vec::with_capacity(2 * sorted.len());
+    for pass in 0..2 {
+        let start = hull.len();
+        let iter: Vec<Point> =
+            if pass == 0 { sorted.clone() } else { sorted.iter().rev().copied().collect() };
+        for p in iter {
+            while hull.len() >= start + 2
+                && cross(hull[hull.len() - 2], hull[hull.len() - 1], p) <= 0.0
+            {
+                hull.pop();
+            }
+            hull.push(p);
+        }
+        hull.pop();
+    }
+    hull
+}

@@ -1,0 +1,123 @@
+//! The province-level adjacency graph every drawing starts from. Two
+//! provinces are adjacent when an army or a fleet can move between them,
+//! from any of their locations (coasts included); impassable (`SHUT`)
+//! provinces take no part. Edges are sorted, each once, so the same map
+//! always gives the same graph.
+
+use alloc::vec::Vec;
+
+use crate::map::{LocationId, Map, ProvinceId, Terrain, UnitKind};
+
+/// The province adjacency graph of a map.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProvinceGraph {
+    /// The provinces drawn (every province but the impassable ones), in map order.
+    pub provinces: Vec<ProvinceId>,
+    /// Adjacent pairs `(a, b)` with `a < b`, sorted.
+    pub edges: Vec<(ProvinceId, ProvinceId)>,
+    /// Who may cross each edge (parallel to `edges`).
+    pub crossings: Vec<Crossing>,
+    /// Pairs `(a, b)`, `a < b`, sorted, where one side is impassable and the
+    /// ABUTS lists name the other: not adjacencies, but where the impassable
+    /// space sits (Switzerland between Burgundy, Munich, Tyrolia, Piedmont
+    /// and Marseilles).
+    pub walls: Vec<(ProvinceId, ProvinceId)>,
+}
+
+/// Which units may cross a border between two provinces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Crossing {
+    /// Armies and fleets.
+    Both,
+    /// Armies only.
+    Army,
+    /// Fleets only.
+    Fleet,
+    /// Nobody: the provinces touch but are not adjacent.
+    Barrier,
+}
+
+impl Crossing {
+    /// `both`, `army`, `fleet` or `barrier`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Crossing::Both => "both",
+            Crossing::Army => "army",
+            Crossing::Fleet => "fleet",
+            Crossing::Barrier => "barrier",
+        }
+    }
+}
+
+impl ProvinceGraph {
+    /// The graph of `map`.
+    pub fn of(map: &Map) -> ProvinceGraph {
+        let passable = |province: ProvinceId| map.prov(province).terrain != Terrain::Shut;
+        let provinces: Vec<ProvinceId> = (0..map.provinces.len())
+            .map(|idx| ProvinceId(idx as u32))
+            .filter(|&province| passable(province))
+            .collect();
+        // (a, b, army?) for every move, then merged per pair.
+        let mut moves = Vec::new();
+        let mut walls = Vec::new();
+        for (idx, loc) in map.locations.iter().enumerate() {
+            if !passable(loc.province) {
+                for abut in &loc.abuts {
+                    if let Some(other) = abut.province.or(abut.target.map(|t| map.province_of(t)))
+                        && other != loc.province
+                    {
+                        walls.push((loc.province.min(other), loc.province.max(other)));
+                    }
+                }
+                continue;
+            }
+            for kind in [UnitKind::Army, UnitKind::Fleet] {
+                for to in map.moves(kind, LocationId(idx as u32)) {
+                    let other = map.province_of(to);
+                    if other != loc.province && passable(other) {
+                        let pair = (loc.province.min(other), loc.province.max(other));
+                        moves.push((pair, kind == UnitKind::Army));
+                    }
+                }
+            }
+            for abut in &loc.abuts {
+                if let Some(other) = abut.province.or(abut.target.map(|t| map.province_of(t)))
+                    && !passable(other)
+                {
+                    walls.push((loc.province.min(other), loc.province.max(other)));
+                }
+            }
+        }
+        moves.sort_unstable();
+        let mut edges: Vec<(ProvinceId, ProvinceId)> = Vec::new();
+        let mut crossings = Vec::new();
+        for (pair, army) in moves {
+            let this = if army { Crossing::Army } else { Crossing::Fleet };
+            if edges.last() == Some(&pair) {
+                let last = crossings.len() - 1;
+                if crossings[last] != this {
+                    crossings[last] = Crossing::Both;
+                }
+            } else {
+                edges.push(pair);
+                crossings.push(this);
+            }
+        }
+        walls.sort_unstable();
+        walls.dedup();
+        ProvinceGraph { provinces, edges, crossings, walls }
+    }
+
+    /// The provinces adjacent to `province`, in order.
+    pub fn neighbours(&self, province: ProvinceId) -> impl Iterator<Item = ProvinceId> + '_ {
+        self.edges.iter().filter_map(move |&(a, b)| {
+            if a == province {
+                Some(b)
+            } else if b == province {
+                Some(a)
+            } else {
+                None
+            }
+        })
+    }
+}

@@ -1,0 +1,198 @@
+//! The triangulated mesh the drawing is solved on: the embedded graph of
+//! provinces, each face that is not a triangle of three provinces filled
+//! with *lake* vertices (a gap in the drawing, never a border between
+//! provinces that are not adjacent), and the outer face zipped to a fixed
+//! *frame* of vertices on the drawing's rectangle. Every face of the mesh is
+//! a triangle of three distinct vertices and no two vertices are joined
+//! twice, so the barycentric (Tutte) drawing of it is planar.
+//!
+//! Triangles are listed with one consistent orientation: `(a, b, x)` where
+//! `a → b` is a half-edge of the face walk and `x` lies in that face.
+
+#![allow(clippy::needless_range_loop)] // index loops read best in the numeric code
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use super::geom::Point;
+
+/// What a mesh vertex stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Role {
+    /// A province (index into the layout's vertex list).
+    Real,
+    /// A filler inside a face that is not a triangle of provinces.
+    Lake,
+    /// A fixed vertex on the rectangle around the drawing.
+    Frame,
+}
+
+pub(crate) struct Mesh {
+    pub(crate) roles: Vec<Role>,
+    pub(crate) triangles: Vec<[u32; 3]>,
+    /// Fixed positions of the frame vertices (by vertex index).
+    pub(crate) frame: Vec<(u32, Point)>,
+}
+
+impl Mesh {
+    /// The mesh of `real` vertices embedded as `faces` (walks), with
+    /// `outer` the index of the face that goes round the outside, in a
+    /// `width × height` frame.
+    pub(crate) fn build(
+        real: usize,
+        faces: &[Vec<u32>],
+        outer: Option<usize>,
+        border: &[Point],
+        start: f64,
+    ) -> Mesh {
+        let mut mesh =
+            Mesh { roles: vec![Role::Real; real], triangles: Vec::new(), frame: Vec::new() };
+        for (idx, walk) in faces.iter().enumerate() {
+            if Some(idx) == outer {
+                continue;
+            }
+            mesh.fill(walk);
+        }
+        let outer_walk: Vec<u32> = match outer {
+            Some(idx) => faces[idx].clone(),
+            None if real > 0 => vec![0],
+            None => Vec::new(),
+        };
+        if !outer_walk.is_empty() {
+            mesh.zip_frame(&outer_walk, border, start);
+        }
+        mesh
+    }
+
+    fn add(&mut self, role: Role) -> u32 {
+        self.roles.push(role);
+        (self.roles.len() - 1) as u32
+    }
+
+    fn fill(&mut self, walk: &[u32]) {
+        let k = walk.len();
+        let distinct = {
+            let mut sorted = walk.to_vec();
+            sorted.sort_unstable();
+            sorted.windows(2).all(|w| w[0] != w[1])
+        };
+        if k == 3 && distinct {
+            self.triangles.push([walk[0], walk[1], walk[2]]);
+        } else if distinct && k > 3 {
+            let z = self.add(Role::Lake);
+            for i in 0..k {
+                self.triangles.push([walk[i], walk[(i + 1) % k], z]);
+            }
+        } else if k >= 3 {
+            // A walk through the same vertex twice: a ring of lake vertices
+            // (one per side of the walk) keeps the mesh simple.
+            let ring: Vec<u32> = (0..k).map(|_| self.add(Role::Lake)).collect();
+            let z = self.add(Role::Lake);
+            for i in 0..k {
+                let j = (i + 1) % k;
+                self.triangles.push([walk[i], walk[j], ring[i]]);
+                self.triangles.push([walk[j], ring[j], ring[i]]);
+                self.triangles.push([ring[i], ring[j], z]);
+            }
+        }
+    }
+
+    /// Joins the outer walk to a ring of frame vertices on the convex
+    /// polygon `border` (clockwise on screen): each corner of the walk gets
+    /// a run of at least one frame side, the first centred on `start` (a
+    /// distance along the border).
+    fn zip_frame(&mut self, walk: &[u32], border: &[Point], start: f64) {
+        let k = walk.len();
+        let sides = (2 * k).max(16);
+        let frame: Vec<u32> = (0..sides).map(|_| self.add(Role::Frame)).collect();
+        let perimeter = perimeter(border);
+        for (i, &f) in frame.iter().enumerate() {
+            let share = perimeter / k as f64;
+            let s = start - share / 2.0 + perimeter * i as f64 / sides as f64;
+            self.frame.push((f, along(border, s)));
+        }
+        let start = |i: usize| i * sides / k;
+        for i in 0..k {
+            let (from, to) = (start(i), start(i + 1));
+            for j in from..to {
+                let (a, b) = (frame[j % sides], frame[(j + 1) % sides]);
+                self.triangles.push([b, a, walk[i]]);
+            }
+            if k > 1 {
+                self.triangles.push([walk[i], walk[(i + 1) % k], frame[to % sides]]);
+            }
+        }
+    }
+
+    /// Each vertex's neighbours (from the triangles), sorted.
+    pub(crate) fn neighbours(&self) -> Vec<Vec<u32>> {
+        let mut adj = vec![Vec::new(); self.roles.len()];
+        for t in &self.triangles {
+            for i in 0..3 {
+                let (a, b) = (t[i], t[(i + 1) % 3]);
+                adj[a as usize].push(b);
+                adj[b as usize].push(a);
+            }
+        }
+        for list in &mut adj {
+            list.sort_unstable();
+            list.dedup();
+        }
+        adj
+    }
+}
+
+/// The length of a closed polygon's outline.
+pub(crate) fn perimeter(polygon: &[Point]) -> f64 {
+    let n = polygon.len();
+    (0..n).map(|i| super::geom::dist(polygon[i], polygon[(i + 1) % n])).sum()
+}
+
+/// The point at distance `s` along a closed polygon's outline (any `s`).
+pub(crate) fn along(polygon: &[Point], s: f64) -> Point {
+    let total = perimeter(polygon);
+    if total <= 0.0 {
+        return polygon.first().copied().unwrap_or([0.0, 0.0]);
+    }
+    let mut s = s;
+    while s < 0.0 {
+        s += total;
+    }
+    while s >= total {
+        s -= total;
+    }
+    let n = polygon.len();
+    for i in 0..n {
+        let (a, b) = (polygon[i], polygon[(i + 1) % n]);
+        let len = super::geom::dist(a, b);
+        if s <= len && len > 0.0 {
+            return super::geom::lerp(a, b, s / len);
+        }
+        s -= len;
+    }
+    polygon[0]
+}
+
+/// The distance along a closed polygon's outline of its point nearest `p`.
+pub(crate) fn offset_of(polygon: &[Point], p: Point) -> f64 {
+    let n = polygon.len();
+    let mut best = (f64::INFINITY, 0.0);
+    let mut walked = 0.0;
+    for i in 0..n {
+        let (a, b) = (polygon[i], polygon[(i + 1) % n]);
+        let len = super::geom::dist(a, b);
+        let t = if len > 0.0 {
+            let ab = super::geom::sub(b, a);
+            let ap = super::geom::sub(p, a);
+            ((ab[0] * ap[0] + ab[1] * ap[1]) / (len * len)).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        let d = super::geom::dist(p, super::geom::lerp(a, b, t));
+        if d < best.0 {
+            best = (d, walked + t * len);
+        }
+        walked += len;
+    }
+    best.1
+}

@@ -1,0 +1,281 @@
+//! Vertex positions for the mesh: the weighted barycentric (Tutte) drawing
+//! with the frame fixed, solved by preconditioned conjugate gradients. For
+//! positive weights and a convex frame the drawing of a triangulated mesh is
+//! planar (Tutte 1963, Floater 1997), whatever the weights; the weights are
+//! then re-chosen from edge lengths a few times, which spreads the crowded
+//! middle of a plain Tutte drawing, and every result is checked: all
+//! triangles keep one orientation, or the last valid drawing is kept.
+
+#![allow(clippy::needless_range_loop)] // index loops read best in the numeric code
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use super::geom::{Point, cross, dist, sqrt};
+use super::mesh::Mesh;
+
+/// A symmetric weighted adjacency in compressed rows.
+struct Graph {
+    start: Vec<usize>,
+    to: Vec<u32>,
+}
+
+impl Graph {
+    fn of(adj: &[Vec<u32>]) -> Graph {
+        let mut start = Vec::with_capacity(adj.len() + 1);
+        let mut to = Vec::new();
+        for list in adj {
+            start.push(to.len());
+            to.extend_from_slice(list);
+        }
+        start.push(to.len());
+        Graph { start, to }
+    }
+}
+
+/// Solves for the free vertices (`fixed[v]` false) with the given edge
+/// weights, starting from `pos` (fixed vertices hold their places).
+fn tutte(g: &Graph, w: &[f64], fixed: &[bool], pos: &mut [Point], iterations: usize) {
+    let n = fixed.len();
+    let mut diag = vec![0.0; n];
+    let mut rhs = vec![[0.0; 2]; n];
+    for v in 0..n {
+        if fixed[v] {
+            continue;
+        }
+        for e in g.start[v]..g.start[v + 1] {
+            let u = g.to[e] as usize;
+            diag[v] += w[e];
+            if fixed[u] {
+                rhs[v][0] += w[e] * pos[u][0];
+                rhs[v][1] += w[e] * pos[u][1];
+            }
+        }
+    }
+    let apply = |x: &[Point], out: &mut [Point]| {
+        for v in 0..n {
+            if fixed[v] {
+                out[v] = [0.0, 0.0];
+                continue;
+            }
+            let mut acc = [diag[v] * x[v][0], diag[v] * x[v][1]];
+            for e in g.start[v]..g.start[v + 1] {
+                let u = g.to[e] as usize;
+                if !fixed[u] {
+                    acc[0] -= w[e] * x[u][0];
+                    acc[1] -= w[e] * x[u][1];
+                }
+            }
+            out[v] = acc;
+        }
+    };
+    // Conjugate gradients for x and y side by side (same matrix).
+    let mut r = vec![[0.0; 2]; n];
+    let mut ap = vec![[0.0; 2]; n];
+    apply(pos, &mut ap);
+    for v in 0..n {
+        if !fixed[v] {
+            r[v] = [rhs[v][0] - ap[v][0], rhs[v][1] - ap[v][1]];
+        }
+    }
+    let precond = |r: &[Point], z: &mut [Point]| {
+        for v in 0..n {
+            z[v] = if fixed[v] || diag[v] == 0.0 {
+                [0.0, 0.0]
+            } else {
+                [r[v][0] / diag[v], r[v][1] / diag[v]]
+            };
+        }
+    };
+    let mut z = vec![[0.0; 2]; n];
+    precond(&r, &mut z);
+    let mut p = z.clone();
+    let dot = |a: &[Point], b: &[Point], k: usize| -> f64 {
+        a.iter().zip(b).map(|(x, y)| x[k] * y[k]).sum()
+    };
+    let mut rz = [dot(&r, &z, 0), dot(&r, &z, 1)];
+    let scale: f64 = rhs.iter().map(|it| it[0] * it[0] + it[1] * it[1]).sum::<f64>().max(1e-30);
+    for _ in 0..iterations {
+        let residual = dot(&r, &r, 0) + dot(&r, &r, 1);
+        if residual <= 1e-22 * scale {
+            break;
+        }
+        apply(&p, &mut ap);
+        let mut alpha = [0.0; 2];
+        for k in 0..2 {
+            let pap = dot(&p, &ap, k);
+            alpha[k] = if pap > 0.0 { rz[k] / pap } else { 0.0 };
+        }
+        for v in 0..n {
+            if fixed[v] {
+                continue;
+            }
+            for k in 0..2 {
+                pos[v][k] += alpha[k] * p[v][k];
+                r[v][k] -= alpha[k] * ap[v][k];
+            }
+        }
+        precond(&r, &mut z);
+        let next = [dot(&r, &z, 0), dot(&r, &z, 1)];
+        for v in 0..n {
+            for k in 0..2 {
+                let beta = if rz[k] > 0.0 { next[k] / rz[k] } else { 0.0 };
+                p[v][k] = z[v][k] + beta * p[v][k];
+            }
+        }
+        rz = next;
+    }
+}
+
+/// Whether every triangle has the orientation of the first frame triangle
+/// and a non-negligible area.
+pub(crate) fn valid(mesh: &Mesh, pos: &[Point]) -> bool {
+    let Some(first) = mesh.triangles.first() else {
+        return true;
+    };
+    let first = cross(pos[first[0] as usize], pos[first[1] as usize], pos[first[2] as usize]);
+    let sign = if first < 0.0 { -1.0 } else { 1.0 };
+    mesh.triangles.iter().all(|t| {
+        let a = cross(pos[t[0] as usize], pos[t[1] as usize], pos[t[2] as usize]);
+        a * sign > 1e-6
+    })
+}
+
+/// Mean value coordinates (Floater 2003) of each free vertex over its
+/// neighbours in cyclic order, at the target positions: the weights with
+/// which the vertex is exactly the weighted mean of its neighbours where the
+/// target is locally planar. Symmetrised (the mean of both ends' normalised
+/// weights) so that the system stays symmetric; never below a small floor,
+/// so the Tutte guarantee holds.
+fn shape_weights(
+    mesh: &Mesh,
+    fans: &[Vec<(u32, u32, u32)>],
+    target: &[Point],
+    g: &Graph,
+    fixed: &[bool],
+) -> Vec<f64> {
+    let n = mesh.roles.len();
+    // lambda[v] as (neighbour, weight) normalised to sum 1.
+    let mut lambda: Vec<Vec<(u32, f64)>> = vec![Vec::new(); n];
+    for v in 0..n {
+        if fixed[v] {
+            continue;
+        }
+        let fan = &fans[v];
+        let d = fan.len();
+        if d == 0 {
+            continue;
+        }
+        let p = target[v];
+        let tan_half = |a: Point, b: Point| -> f64 {
+            let (ax, ay, bx, by) = (a[0] - p[0], a[1] - p[1], b[0] - p[0], b[1] - p[1]);
+            let cr = ax * by - ay * bx;
+            let dot = ax * bx + ay * by;
+            let la = sqrt(ax * ax + ay * ay);
+            let lb = sqrt(bx * bx + by * by);
+            let denom = la * lb + dot;
+            if denom <= 1e-12 { 1e3 } else { cr / denom }
+        };
+        let mut weights = Vec::with_capacity(d);
+        let mut total = 0.0;
+        for i in 0..d {
+            let prev = fan[(i + d - 1) % d].0;
+            let this = fan[i].0;
+            let next = fan[(i + 1) % d].0;
+            let (a, b, c) = (target[prev as usize], target[this as usize], target[next as usize]);
+            let len = dist(b, p).max(1e-9);
+            // Orientation of the fan decides the sign convention.
+            let w = (tan_half(a, b) + tan_half(b, c)).abs() / len;
+            weights.push((this, w));
+            total += w;
+        }
+        let floor = 0.02 * total / d as f64;
+        let mut sum = 0.0;
+        for (_, w) in &mut weights {
+            *w = w.max(floor);
+            sum += *w;
+        }
+        for (_, w) in &mut weights {
+            *w /= sum;
+        }
+        lambda[v] = weights;
+    }
+    let mut w = vec![0.0; g.to.len()];
+    for v in 0..n {
+        for e in g.start[v]..g.start[v + 1] {
+            let u = g.to[e];
+            let of =
+                |a: usize, b: u32| lambda[a].iter().find(|it| it.0 == b).map_or(0.0, |it| it.1);
+            let (x, y) = (of(v, u), of(u as usize, v as u32));
+            let value = if fixed[v] || fixed[u as usize] { x.max(y) } else { (x + y) / 2.0 };
+            w[e] = value.max(1e-4);
+        }
+    }
+    w
+}
+
+/// Positions for every mesh vertex, following `target` (one point per mesh
+/// vertex) as far as a planar drawing allows. `pins` fix real vertices where
+/// the mesh allows (as far as keeping the drawing planar permits).
+pub(crate) fn positions(
+    mesh: &Mesh,
+    fans: &[Vec<(u32, u32, u32)>],
+    target: &[Point],
+    pins: &[(u32, Point)],
+    follow: bool,
+) -> Vec<Point> {
+    let n = mesh.roles.len();
+    let adj = mesh.neighbours();
+    let g = Graph::of(&adj);
+    let mut fixed = vec![false; n];
+    let mut pos: Vec<Point> = target.to_vec();
+    for &(v, at) in &mesh.frame {
+        fixed[v as usize] = true;
+        pos[v as usize] = at;
+    }
+    let mut goal = pos.clone();
+    for &(v, at) in pins {
+        goal[v as usize] = at;
+    }
+    let w =
+        if follow { shape_weights(mesh, fans, &goal, &g, &fixed) } else { vec![1.0; g.to.len()] };
+    let iterations = 4 * n + 50;
+    tutte(&g, &w, &fixed, &mut pos, iterations);
+    if !valid(mesh, &pos) {
+        // The plain barycentric drawing (valid in exact arithmetic).
+        let plain = vec![1.0; g.to.len()];
+        tutte(&g, &plain, &fixed, &mut pos, 20 * n + 200);
+    }
+    let best = pos;
+    if pins.is_empty() {
+        return best;
+    }
+    // Pins: the drawing with the pinned vertices fixed, blended into the
+    // free drawing as far as it stays planar.
+    let mut pinned = best.clone();
+    let mut fixed_pins = fixed.clone();
+    for &(v, at) in pins {
+        fixed_pins[v as usize] = true;
+        pinned[v as usize] = at;
+    }
+    tutte(&g, &w, &fixed_pins, &mut pinned, iterations);
+    if valid(mesh, &pinned) {
+        return pinned;
+    }
+    let blend = |t: f64| -> Vec<Point> {
+        best.iter()
+            .zip(&pinned)
+            .map(|(a, b)| [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t])
+            .collect()
+    };
+    let (mut lo, mut hi) = (0.0, 1.0);
+    for _ in 0..12 {
+        let mid = (lo + hi) / 2.0;
+        if valid(mesh, &blend(mid)) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    blend(lo)
+}

@@ -1,0 +1,145 @@
+//! A drawing as a stand-alone SVG document (`judgepad layout --svg`):
+//! regions coloured by terrain, borders styled by who may cross, connectors
+//! dashed, supply centres dotted in their owner's colour, units as army and
+//! fleet symbols, labels sized to fit their region. The page draws the same
+//! [`Layout`] with the same [`palette`](super::palette).
+
+use alloc::format;
+use alloc::string::String;
+use core::fmt::Write;
+
+use super::palette::{power_colour, terrain_colour};
+use super::{Crossing, Layout, Point};
+use crate::map::{Map, UnitKind};
+
+fn points(path: &[Point]) -> String {
+    let mut out = String::new();
+    for (i, p) in path.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        let _ = write!(out, "{},{}", p[0], p[1]);
+    }
+    out
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// The SVG text of `layout`, a drawing of `map`.
+pub fn render(map: &Map, layout: &Layout) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\">",
+        w = layout.width,
+        h = layout.height
+    );
+    out.push_str(concat!(
+        "<defs><pattern id=\"shut\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">",
+        "<rect width=\"6\" height=\"6\" fill=\"#c9c3b6\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#8d877a\" stroke-width=\"2\"/></pattern></defs>\n",
+        "<style>.b{fill:none;stroke-linejoin:round}.both{stroke:#5b5347;stroke-width:1}",
+        ".army{stroke:#5b5347;stroke-width:1}.fleet{stroke:#3f7fa8;stroke-width:1.2;stroke-dasharray:4 2}",
+        ".barrier{stroke:#3b2f20;stroke-width:3}.c{fill:none;stroke:#7a4f9a;stroke-width:1.5;stroke-dasharray:5 3}",
+        "text{text-anchor:middle;dominant-baseline:central;fill:#222;pointer-events:none}</style>\n",
+    ));
+    let _ = writeln!(
+        out,
+        "<rect width=\"{}\" height=\"{}\" fill=\"#f4f1ea\"/>",
+        layout.width, layout.height
+    );
+    out.push_str("<g>\n");
+    for region in &layout.provinces {
+        let province = map.prov(region.province);
+        let fill = terrain_colour(province.terrain);
+        let _ = writeln!(
+            out,
+            "<polygon data-province=\"{}\" points=\"{}\" fill=\"{}\" stroke=\"#a59c8c\" stroke-width=\"0.4\"><title>{}</title></polygon>",
+            escape(&province.abbr.to_uppercase()),
+            points(&region.polygon),
+            fill,
+            escape(&province.name)
+        );
+    }
+    out.push_str("</g>\n<g>\n");
+    for border in &layout.borders {
+        let class = match border.kind {
+            Crossing::Both => "both",
+            Crossing::Army => "army",
+            Crossing::Fleet => "fleet",
+            Crossing::Barrier => "barrier",
+        };
+        let _ =
+            writeln!(out, "<polyline class=\"b {class}\" points=\"{}\"/>", points(&border.path));
+    }
+    for connector in &layout.connectors {
+        let _ = writeln!(out, "<polyline class=\"c\" points=\"{}\"/>", points(&connector.path));
+    }
+    out.push_str("</g>\n<g>\n");
+    // Supply centres in their owner's colour, then units.
+    let owner = |province| map.powers.iter().position(|power| power.centers.contains(&province));
+    for region in &layout.provinces {
+        let province = map.prov(region.province);
+        if !province.supply_center {
+            continue;
+        }
+        let size = (region.room * 0.18).clamp(1.5, 4.0);
+        let colour = owner(region.province).map_or("#ffffff", power_colour);
+        let _ = writeln!(
+            out,
+            "<circle cx=\"{}\" cy=\"{}\" r=\"{size:.2}\" fill=\"{colour}\" stroke=\"#222\" stroke-width=\"0.6\"/>",
+            region.label[0],
+            region.label[1] + label_size(region.room) * 0.9,
+        );
+    }
+    for (p, power) in map.powers.iter().enumerate() {
+        for unit in &power.units {
+            let province = map.province_of(unit.location);
+            let region = &layout.provinces[province.0 as usize];
+            let at = layout
+                .coasts
+                .iter()
+                .find(|it| it.location == unit.location)
+                .map_or(region.label, |it| it.at);
+            let r = (region.room * 0.45).clamp(3.0, 7.0);
+            let colour = power_colour(p);
+            let shape = match unit.kind {
+                UnitKind::Army => format!(
+                    "<circle cx=\"{}\" cy=\"{}\" r=\"{r:.2}\" fill=\"{colour}\" stroke=\"#111\" stroke-width=\"0.8\"/>",
+                    at[0],
+                    at[1] - r * 0.4
+                ),
+                UnitKind::Fleet => format!(
+                    "<rect x=\"{:.2}\" y=\"{:.2}\" width=\"{:.2}\" height=\"{:.2}\" fill=\"{colour}\" stroke=\"#111\" stroke-width=\"0.8\" transform=\"rotate(45 {} {})\"/>",
+                    at[0] - r * 0.8,
+                    at[1] - r * 0.4 - r * 0.8,
+                    r * 1.6,
+                    r * 1.6,
+                    at[0],
+                    at[1] - r * 0.4
+                ),
+            };
+            let _ = writeln!(out, "<g data-unit=\"{}\">{shape}</g>", escape(&map.unit_text(*unit)));
+        }
+    }
+    out.push_str("</g>\n<g>\n");
+    for region in &layout.provinces {
+        let abbr = map.prov(region.province).abbr.to_uppercase();
+        let _ = writeln!(
+            out,
+            "<text x=\"{}\" y=\"{}\" font-size=\"{:.2}\">{}</text>",
+            region.label[0],
+            region.label[1],
+            label_size(region.room),
+            escape(&abbr)
+        );
+    }
+    out.push_str("</g>\n</svg>\n");
+    out
+}
+
+/// Font size that keeps a three-letter label within `room` of its point.
+pub fn label_size(room: f64) -> f64 {
+    (room * 0.75).clamp(2.0, 12.0)
+}

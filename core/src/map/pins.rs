@@ -1,0 +1,112 @@
+//! `# @pos ABBR x y` pins: comment lines (DPjudge ignores them) in the
+//! top-level file that place a province in the drawing (issue 11). They are
+//! read here, with the map, so that `check`, the editor and the layout see
+//! the same pins and the same warnings. Coordinates are kept in hundredths
+//! of a drawing unit, so the map stays exact (`Eq`) and the layout gets the
+//! same numbers everywhere.
+
+use alloc::format;
+use alloc::vec::Vec;
+
+use super::{Map, ProvinceId};
+use crate::diagnostics::{Diagnostic, codes};
+use crate::text::{FileId, FileSpan, Span};
+
+/// One pin.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pin {
+    /// The province placed.
+    pub province: ProvinceId,
+    /// Its position, in hundredths of a drawing unit: `[x, y]`.
+    pub at: [i64; 2],
+    /// The whole line.
+    pub line: FileSpan,
+}
+
+impl Pin {
+    /// The position in drawing units.
+    pub fn point(&self) -> [f64; 2] {
+        [self.at[0] as f64 / 100.0, self.at[1] as f64 / 100.0]
+    }
+}
+
+/// The marker after `#` that makes a comment a pin.
+pub const MARKER: &str = "@pos";
+
+/// The pins of the map's top-level file; the last pin of a province wins.
+pub(crate) fn read(map: &Map, diags: &mut Vec<Diagnostic>) -> Vec<Pin> {
+    let Some(root) = map.files.first() else {
+        return Vec::new();
+    };
+    let text = &*root.text;
+    let file = FileId(0);
+    let at = |start: usize, end: usize| FileSpan {
+        file,
+        span: Span { start: start as u32, end: end as u32 },
+    };
+    let mut pins: Vec<Pin> = Vec::new();
+    let mut offset = 0;
+    for raw_line in text.split_inclusive('\n') {
+        let line_start = offset;
+        offset += raw_line.len();
+        let line = raw_line.trim_end_matches(['\n', '\r']);
+        let trimmed = line.trim_start();
+        let Some(after_hash) = trimmed.strip_prefix('#') else { continue };
+        let body = after_hash.trim_start();
+        let Some(rest) = body.strip_prefix(MARKER) else { continue };
+        if !(rest.is_empty() || rest.starts_with([' ', '\t'])) {
+            continue;
+        }
+        let line_span = at(line_start, line_start + line.len());
+        // Words with their byte offsets in the file.
+        let rest_start = line_start + (line.len() - rest.len());
+        let mut words = Vec::new();
+        let mut i = 0;
+        let bytes = rest.as_bytes();
+        while i < bytes.len() {
+            while i < bytes.len() && (bytes[i] == b' ' || bytes[i] == b'\t') {
+                i += 1;
+            }
+            let start = i;
+            while i < bytes.len() && bytes[i] != b' ' && bytes[i] != b'\t' {
+                i += 1;
+            }
+            if i > start {
+                words.push((&rest[start..i], rest_start + start, rest_start + i));
+            }
+        }
+        let [(abbr, a0, a1), (x, x0, x1), (y, _, y1)] = words[..] else {
+            diags.push(
+                Diagnostic::new(codes::BAD_PIN, line_span, "a pin is `# @pos ABBR x y`")
+                    .with_help("Pins place provinces in the drawn map; DPjudge ignores them. Drag a province in the map to write one."),
+            );
+            continue;
+        };
+        let number = |word: &str| -> Option<i64> {
+            let value: f64 = word.parse().ok()?;
+            (value.is_finite() && value.abs() <= 1e6).then(|| libm::round(value * 100.0) as i64)
+        };
+        let (Some(px), Some(py)) = (number(x), number(y)) else {
+            diags.push(
+                Diagnostic::new(codes::BAD_PIN, at(x0, y1), format!("`{x} {y}` is not a position"))
+                    .with_label("two numbers, x then y, in drawing units (the map is 1000 wide)"),
+            );
+            continue;
+        };
+        let Some(province) = map.province(abbr).filter(|_| !abbr.contains('/')) else {
+            diags.push(
+                Diagnostic::new(
+                    codes::UNKNOWN_PIN,
+                    at(a0, a1),
+                    format!("no province `{abbr}` to pin"),
+                )
+                .with_help("A pin names a province by its abbreviation, as in its ABUTS line."),
+            );
+            continue;
+        };
+        let _ = x1;
+        pins.retain(|pin| pin.province != province);
+        pins.push(Pin { province, at: [px, py], line: line_span });
+    }
+    pins
+}
