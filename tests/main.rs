@@ -26,3 +26,6 @@ mod orders;
 
 // The game loop on real variants.
 mod game;
+
+// The map drawn from the graph: fidelity, determinism, stability, pins.
+mod layout;

@@ -411,6 +411,13 @@ fn draw(prepared: &Prepared<'_>, strategy: Strategy, mut out: Layout) -> (Layout
         let kind = graph.crossings[idx];
         if kept_adjacency[idx] {
             let path = border_path(&fans, &inner, &mesh, &pos, a.0, b.0);
+            let length: f64 = path.windows(2).map(|w| dist(w[0], w[1])).sum();
+            if length < 3.0 {
+                // Too short to see (or to measure): drawn as a link as well.
+                let link =
+                    vec![out.provinces[a.0 as usize].label, out.provinces[b.0 as usize].label];
+                out.connectors.push(Connector { a, b, kind, path: link });
+            }
             out.borders.push(Border { a, b, kind, path });
         } else {
             let path = vec![out.provinces[a.0 as usize].label, out.provinces[b.0 as usize].label];

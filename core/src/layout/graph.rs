@@ -108,6 +108,14 @@ impl ProvinceGraph {
         ProvinceGraph { provinces, edges, crossings, walls }
     }
 
+    /// Whether the graph can be drawn in the plane with no crossing
+    /// (the left-right planarity test).
+    pub fn is_planar(&self) -> bool {
+        let n = self.provinces.iter().map(|p| p.0 as usize + 1).max().unwrap_or(0);
+        let edges: Vec<(u32, u32)> = self.edges.iter().map(|&(a, b)| (a.0, b.0)).collect();
+        super::planar::embed(n, &edges).is_some()
+    }
+
     /// The provinces adjacent to `province`, in order.
     pub fn neighbours(&self, province: ProvinceId) -> impl Iterator<Item = ProvinceId> + '_ {
         self.edges.iter().filter_map(move |&(a, b)| {

@@ -123,7 +123,44 @@ pub(crate) fn pivot_mds(adj: &[Vec<u32>]) -> Vec<Point> {
         })
         .collect();
     refine(adj, &pivots, &mut pos);
+    orient(&mut pos);
     pos
+}
+
+/// Turns the shape to a fixed frame of its own (the two leading
+/// eigenvectors span the plane, but their direction within it is arbitrary
+/// and a small edit may turn them): the direction in which the vertices'
+/// order grows points right, and y is flipped so that a fixed shuffle of
+/// the order grows downwards. Both are sums over all vertices, so one
+/// vertex more turns the shape very little.
+fn orient(pos: &mut [Point]) {
+    let n = pos.len();
+    if n < 2 {
+        return;
+    }
+    let mid = (n as f64 - 1.0) / 2.0;
+    let c = super::geom::centroid(pos);
+    let mut g = [0.0, 0.0];
+    for (i, p) in pos.iter().enumerate() {
+        let w = i as f64 - mid;
+        g[0] += (p[0] - c[0]) * w;
+        g[1] += (p[1] - c[1]) * w;
+    }
+    let len = sqrt(g[0] * g[0] + g[1] * g[1]);
+    let (cos, sin) = if len > 1e-12 { (g[0] / len, g[1] / len) } else { (1.0, 0.0) };
+    for p in pos.iter_mut() {
+        let (x, y) = (p[0] - c[0], p[1] - c[1]);
+        *p = [x * cos + y * sin, -x * sin + y * cos];
+    }
+    let mut sy = 0.0;
+    for (i, p) in pos.iter().enumerate() {
+        sy += p[1] * (((i * 7919) % n) as f64 - mid);
+    }
+    if sy < 0.0 {
+        for p in pos.iter_mut() {
+            p[1] = -p[1];
+        }
+    }
 }
 
 /// Sparse stress majorisation (Ortmann, Klimenta, Brandes 2016): each

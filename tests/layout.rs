@@ -1,0 +1,259 @@
+//! The drawn map (issue 11), measured as the outside check measures it:
+//! from the layout's polygons alone, two provinces *touch* when edges of
+//! their outlines overlap for at least 2 units (points within 0.5 units of
+//! the other edge's line). Then, per bundled variant: every adjacency is a
+//! touching pair or a connector; a touching pair that is not adjacent is a
+//! listed barrier (no false borders); barriers ≤ 2 % of touching pairs;
+//! planar variants have ≥ 98 % of their adjacencies as borders; every label
+//! lies inside its own region. Plus determinism, stability and pins.
+
+use std::collections::BTreeSet;
+
+use judgepad_core::bundled;
+use judgepad_core::layout::{self, Crossing, Layout, Point, ProvinceGraph};
+use judgepad_core::map::{self, Map};
+
+fn load(name: &str, extra: &str) -> Map {
+    let file = format!("{name}.map");
+    let text = format!("{}{extra}", bundled::source(&file).expect("bundled"));
+    map::load(&file, &text, &bundled::Bundled).0
+}
+
+fn line_distance(p: Point, a: Point, b: Point) -> f64 {
+    let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
+    let len = (dx * dx + dy * dy).sqrt();
+    if len == 0.0 {
+        return ((p[0] - a[0]).powi(2) + (p[1] - a[1]).powi(2)).sqrt();
+    }
+    ((p[0] - a[0]) * dy - (p[1] - a[1]) * dx).abs() / len
+}
+
+/// Length of `e1` lying along `e2` (both ends of `e1` within 0.5 of `e2`'s
+/// line; the overlap of their projections).
+fn overlap(a1: Point, b1: Point, a2: Point, b2: Point) -> f64 {
+    if line_distance(a1, a2, b2) > 0.5 || line_distance(b1, a2, b2) > 0.5 {
+        return 0.0;
+    }
+    let (dx, dy) = (b2[0] - a2[0], b2[1] - a2[1]);
+    let len = (dx * dx + dy * dy).sqrt();
+    if len == 0.0 {
+        return 0.0;
+    }
+    let t = |p: Point| ((p[0] - a2[0]) * dx + (p[1] - a2[1]) * dy) / len;
+    let (s0, s1) = (t(a1).min(t(b1)), t(a1).max(t(b1)));
+    (s1.min(len) - s0.max(0.0)).max(0.0)
+}
+
+fn bounds(polygon: &[Point]) -> [f64; 4] {
+    let mut b = [f64::INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::NEG_INFINITY];
+    for p in polygon {
+        b = [b[0].min(p[0]), b[1].min(p[1]), b[2].max(p[0]), b[3].max(p[1])];
+    }
+    b
+}
+
+/// Pairs of province indices whose outlines touch.
+fn touching(drawing: &Layout) -> BTreeSet<(u32, u32)> {
+    let boxes: Vec<[f64; 4]> = drawing.provinces.iter().map(|r| bounds(&r.polygon)).collect();
+    let mut pairs = BTreeSet::new();
+    for (i, p) in drawing.provinces.iter().enumerate() {
+        for (j, q) in drawing.provinces.iter().enumerate().skip(i + 1) {
+            let (a, b) = (boxes[i], boxes[j]);
+            if a[0] > b[2] + 1.0 || b[0] > a[2] + 1.0 || a[1] > b[3] + 1.0 || b[1] > a[3] + 1.0 {
+                continue;
+            }
+            let mut total = 0.0;
+            for k in 0..p.polygon.len() {
+                let (a1, b1) = (p.polygon[k], p.polygon[(k + 1) % p.polygon.len()]);
+                for l in 0..q.polygon.len() {
+                    let (a2, b2) = (q.polygon[l], q.polygon[(l + 1) % q.polygon.len()]);
+                    total += overlap(a1, b1, a2, b2);
+                }
+            }
+            if total >= 2.0 {
+                pairs.insert((p.province.0, q.province.0));
+            }
+        }
+    }
+    pairs
+}
+
+fn inside(p: Point, polygon: &[Point]) -> bool {
+    let mut inside = false;
+    for i in 0..polygon.len() {
+        let (a, b) = (polygon[i], polygon[(i + 1) % polygon.len()]);
+        if (a[1] > p[1]) != (b[1] > p[1])
+            && p[0] < a[0] + (p[1] - a[1]) / (b[1] - a[1]) * (b[0] - a[0])
+        {
+            inside = !inside;
+        }
+    }
+    inside
+}
+
+struct Figures {
+    adjacencies: usize,
+    borders: usize,
+    connectors: usize,
+    barriers: usize,
+    touching: usize,
+    false_borders: usize,
+    undrawn: usize,
+    labels_outside: usize,
+}
+
+fn measure(map: &Map, drawing: &Layout) -> Figures {
+    let graph = ProvinceGraph::of(map);
+    let adjacent: BTreeSet<(u32, u32)> = graph.edges.iter().map(|&(a, b)| (a.0, b.0)).collect();
+    let touch = touching(drawing);
+    let connectors: BTreeSet<(u32, u32)> =
+        drawing.connectors.iter().map(|c| (c.a.0, c.b.0)).collect();
+    let barriers: BTreeSet<(u32, u32)> = drawing
+        .borders
+        .iter()
+        .filter(|b| b.kind == Crossing::Barrier)
+        .map(|b| (b.a.0, b.b.0))
+        .collect();
+    Figures {
+        adjacencies: adjacent.len(),
+        borders: adjacent.iter().filter(|it| touch.contains(it)).count(),
+        connectors: connectors.len(),
+        barriers: touch.iter().filter(|it| !adjacent.contains(it)).count(),
+        touching: touch.len(),
+        false_borders: touch
+            .iter()
+            .filter(|it| !adjacent.contains(it) && !barriers.contains(it))
+            .count(),
+        undrawn: adjacent
+            .iter()
+            .filter(|it| !touch.contains(it) && !connectors.contains(it))
+            .count(),
+        labels_outside: drawing.provinces.iter().filter(|r| !inside(r.label, &r.polygon)).count(),
+    }
+}
+
+/// Variants that do not meet the targets yet, and why. The test fails if one
+/// of them starts to meet them (take it off) or another stops (a regression).
+const KNOWN_GAPS: &[(&str, &str)] = &[
+    (
+        "imperial",
+        "356 provinces on a world that wraps round: the shape closes into a ring, the fallback drawing crowds the middle and regions too thin to measure touch",
+    ),
+    ("sengoku", "a dense non-planar core: thin regions near the connectors"),
+    ("youngstown", "two regions in the crowded middle thinner than the 0.5-unit tolerance"),
+];
+
+/// The fidelity targets on every bundled variant, with each one's figures.
+#[test]
+fn fidelity_on_every_variant() {
+    let mut failures = Vec::new();
+    let mut missed = BTreeSet::new();
+    println!("variant          planar  adjacencies  borders  connectors  barriers");
+    for name in bundled::variants() {
+        let map = load(name, "");
+        let drawing = layout::layout(&map, &[]);
+        assert_eq!(drawing.provinces.len(), map.provinces.len(), "{name}: one region per province");
+        let f = measure(&map, &drawing);
+        let planar = ProvinceGraph::of(&map).is_planar();
+        println!(
+            "{name:16} {:6}  {:11}  {:6.1}%  {:10}  {:8}",
+            planar,
+            f.adjacencies,
+            100.0 * f.borders as f64 / f.adjacencies.max(1) as f64,
+            f.connectors,
+            f.barriers
+        );
+        let before = failures.len();
+        if f.undrawn > 0 {
+            failures
+                .push(format!("{name}: {} adjacencies neither border nor connector", f.undrawn));
+        }
+        if f.false_borders > 0 {
+            failures.push(format!("{name}: {} false borders", f.false_borders));
+        }
+        if f.barriers as f64 > 0.02 * f.touching as f64 {
+            failures
+                .push(format!("{name}: {} barriers of {} touching pairs", f.barriers, f.touching));
+        }
+        if planar && (f.borders as f64) < 0.98 * f.adjacencies as f64 {
+            failures.push(format!(
+                "{name}: planar, only {} of {} adjacencies are borders",
+                f.borders, f.adjacencies
+            ));
+        }
+        if f.labels_outside > 0 {
+            failures.push(format!("{name}: {} labels outside their region", f.labels_outside));
+        }
+        if failures.len() > before {
+            missed.insert(name);
+        }
+    }
+    let known: BTreeSet<&str> = KNOWN_GAPS.iter().map(|(name, _)| *name).collect();
+    for line in &failures {
+        println!("known gap or failure: {line}");
+    }
+    assert_eq!(
+        missed,
+        known,
+        "variants below the targets, against the known gaps:\n{}",
+        failures.join("\n")
+    );
+}
+
+/// Same text, same picture (bit for bit); the JSON too.
+#[test]
+fn deterministic() {
+    for name in ["standard", "hundred", "pure"] {
+        let map = load(name, "");
+        assert_eq!(layout::layout(&map, &[]), layout::layout(&map, &[]), "{name}");
+    }
+}
+
+/// One province added to standard moves the others little.
+#[test]
+fn stable_under_a_small_edit() {
+    let before = load("standard", "");
+    let after = load("standard", "\nLAND XAL ABUTS BUR PIC\nXanadu Land = xal\n");
+    assert_eq!(after.provinces.len(), before.provinces.len() + 1);
+    let (a, b) = (layout::layout(&before, &[]), layout::layout(&after, &[]));
+    let mut total = 0.0;
+    for region in &a.provinces {
+        let abbr = &before.prov(region.province).abbr;
+        let other = &b.provinces[after.province(abbr).expect("still there").0 as usize];
+        total += ((region.label[0] - other.label[0]).powi(2)
+            + (region.label[1] - other.label[1]).powi(2))
+        .sqrt();
+    }
+    let mean = total / a.provinces.len() as f64;
+    println!(
+        "standard + one province: mean label displacement {mean:.1} units ({:.2} % of the width)",
+        100.0 * mean / a.width
+    );
+    assert!(mean < 0.05 * a.width, "mean displacement {mean}");
+}
+
+/// A `# @pos` pin places its province (the pinned point lies in its region)
+/// and an unknown province's pin is a warning at its name.
+#[test]
+fn pins() {
+    let free = layout::layout(&load("standard", ""), &[]);
+    let map0 = load("standard", "");
+    let eng = map0.province("ENG").unwrap();
+    let at = free.provinces[eng.0 as usize].label;
+    let pin = [at[0] + 6.0, at[1] - 4.0];
+    let text = format!("\n# @pos ENG {} {}\n# @pos XYZ 1 2\n#@pos MUN\n", pin[0], pin[1]);
+    let file = "standard.map";
+    let source = format!("{}{text}", bundled::source(file).unwrap());
+    let (map, diags) = map::load(file, &source, &bundled::Bundled);
+    assert_eq!(map.pins.len(), 1);
+    let unknown = diags.iter().find(|d| d.code == "unknown-pin").expect("unknown-pin");
+    let at = unknown.primary.at.span;
+    assert_eq!(&source[at.start as usize..at.end as usize], "XYZ");
+    assert!(diags.iter().any(|d| d.code == "bad-pin"));
+    let drawing = layout::layout(&map, &[]);
+    assert!(
+        inside(pin, &drawing.provinces[eng.0 as usize].polygon),
+        "the pinned point lies in ENG"
+    );
+    assert_ne!(drawing, free);
+}
