@@ -146,6 +146,29 @@ test('window.judgepad gives the CLI bytes and schemas', async (page) => {
   if (!/^\d+\.\d+\.\d+$/.test(api.version)) throw new Error(`version ${api.version}`);
 });
 
+test('the map is drawn from the graph: one region per province, units, screenshots', async (page) => {
+  const map = page.getByTestId('map');
+  const regions = map.locator('[data-province]');
+  const expect = async (variant, count) => {
+    if (variant !== 'standard') await page.getByTestId('variant').selectOption(variant);
+    await page.waitForFunction(
+      ([n]) => document.querySelectorAll('[data-testid="map"] [data-province]').length === n,
+      [count],
+      { timeout: 20000 },
+    );
+    fs.mkdirSync(shots, { recursive: true });
+    await map.screenshot({ path: path.join(shots, `map-${variant}.png`) });
+  };
+  await expect('standard', 76);
+  if (await map.locator('[data-province="ENG"]').count() !== 1) throw new Error('no ENG region');
+  if (await map.locator('[data-unit="F LON"]').count() !== 1) throw new Error('no F LON unit');
+  if ((await regions.count()) !== 76) throw new Error('standard regions');
+  await expect('hundred', 41);
+  await expect('imperial', 356);
+  await expect('loeb9', 87);
+  await expect('pure', 7);
+});
+
 async function main() {
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     console.error(`no build in ${dist}: run trunk build first`);

@@ -10,6 +10,7 @@ use crate::bridge::{self, Analysis};
 use crate::components::calendar::CalendarPanel;
 use crate::components::diagnostics::DiagnosticsPanel;
 use crate::components::editor::Editor;
+use crate::components::map_view::MapView;
 use crate::components::orders::OrdersPanel;
 use crate::components::summary::SummaryPanel;
 use crate::components::variant_picker::VariantPicker;
@@ -40,6 +41,7 @@ pub fn App() -> impl IntoView {
         </header>
         <main class="layout">
             <Editor text=text />
+            <MapView loaded=loaded game=game />
             <aside class="side">
                 <SummaryPanel analysis=analysis />
                 <DiagnosticsPanel analysis=analysis />

@@ -5,6 +5,7 @@
 //! lines and UTF-16 columns here (what the browser's text APIs count).
 
 mod play;
+pub mod scene;
 
 use judgepad_core::bundled::Bundled;
 use judgepad_core::map::{self, Map};
