@@ -84,11 +84,11 @@ test('orders are adjudicated in the browser, with reasons, and undone', async (p
   await page.keyboard.type('FRANCE: A PAR - BUR\nGERMANY\nA MUN - BUR\nA KIE - HOL\nA XYZ H\n');
   await page.getByTestId('adjudicate').click();
   await expectText(page, 'phase', 'F1901M — Fall 1901 Movement');
-  const par = page.locator('[data-unit="A PAR"]');
+  const par = page.getByTestId('results').locator('[data-unit="A PAR"]');
   await par.waitFor();
   const text = await par.textContent();
   if (!text.includes('fails') || !text.includes('A MUN')) throw new Error(`A PAR: ${text}`);
-  const kiel = await page.locator('[data-unit="F KIE"]').textContent();
+  const kiel = await page.getByTestId('results').locator('[data-unit="F KIE"]').textContent();
   if (!kiel.includes('succeeds')) throw new Error(`F KIE: ${kiel}`);
   await page.locator('[data-testid="order-problems"] [data-code="unknown-place"]').waitFor();
   await page.getByTestId('undo').click();
@@ -96,7 +96,7 @@ test('orders are adjudicated in the browser, with reasons, and undone', async (p
   // A line with no power belongs to its unit's owner.
   await orders.fill('A MAR - BUR\nA MUN - BUR\n');
   await page.getByTestId('adjudicate').click();
-  const mar = await page.locator('[data-unit="A MAR"]').textContent();
+  const mar = await page.getByTestId('results').locator('[data-unit="A MAR"]').textContent();
   if (!mar.includes('fails') || !mar.includes('A MUN')) throw new Error(`A MAR: ${mar}`);
   // Another variant starts over: no orders, no results from the old one.
   await page.getByTestId('variant').selectOption('classical');

@@ -58,13 +58,59 @@ pub struct Scene {
     pub units: Vec<UnitView>,
 }
 
+/// A coordinate in hundredths, written without the float formatter (which
+/// would cost the page 20 KB of wasm for numbers that are all n/100).
+#[derive(Clone, Copy)]
+struct Num(f64);
+
+impl std::fmt::Display for Num {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let hundredths = (self.0 * 100.0).round() as i64;
+        let sign = if hundredths < 0 { "-" } else { "" };
+        let abs = hundredths.unsigned_abs();
+        let (whole, frac) = (abs / 100, abs % 100);
+        match frac {
+            0 => write!(f, "{sign}{whole}"),
+            _ if frac % 10 == 0 => write!(f, "{sign}{whole}.{}", frac / 10),
+            _ => write!(f, "{sign}{whole}.{frac:02}"),
+        }
+    }
+}
+
 fn points(path: &[Point]) -> String {
-    path.iter().map(|p| format!("{},{}", p[0], p[1])).collect::<Vec<_>>().join(" ")
+    use std::fmt::Write;
+    let mut out = String::with_capacity(path.len() * 14);
+    for (i, p) in path.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        let _ = write!(out, "{},{}", Num(p[0]), Num(p[1]));
+    }
+    out
 }
 
 /// The scene of `layout` (a drawing of `map`) with the position `board`
 /// (`None`: the map's starting units and centres).
 pub fn scene(map: &Map, layout: &Layout, board: Option<&Board>) -> Scene {
+    if layout.provinces.len() != map.provinces.len() {
+        // A drawing of another map: nothing rather than a wrong picture.
+        return Scene {
+            size: (layout.width, layout.height),
+            regions: Vec::new(),
+            borders: Vec::new(),
+            connectors: Vec::new(),
+            units: Vec::new(),
+        };
+    }
+    // A position from another map (the game restarts a moment after the
+    // map changes) is not drawn on this one.
+    let board = board.filter(|board| {
+        board.owners.len() == map.provinces.len()
+            && board.pieces.iter().all(|piece| {
+                (piece.unit.location.0 as usize) < map.locations.len()
+                    && (piece.power.0 as usize) < map.powers.len()
+            })
+    });
     let owner_of = |province: judgepad_core::map::ProvinceId| -> Option<usize> {
         match board {
             Some(board) => {
@@ -84,8 +130,8 @@ pub fn scene(map: &Map, layout: &Layout, board: Option<&Board>) -> Scene {
                 format!("{} ({}), {}", province.name, province.abbr, province.terrain.as_str());
             if province.supply_center {
                 title.push_str(", supply centre");
-                if let Some(owner) = owner {
-                    title.push_str(&format!(" of {}", map.powers[owner].display));
+                if let Some(power) = owner.and_then(|owner| map.powers.get(owner)) {
+                    title.push_str(&format!(" of {}", power.display));
                 }
             }
             RegionView {
@@ -156,6 +202,93 @@ pub fn scene(map: &Map, layout: &Layout, board: Option<&Board>) -> Scene {
     Scene { size: (layout.width, layout.height), regions, borders, connectors, units }
 }
 
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// The inside of the map's `<svg>` element as markup: one string, parsed by
+/// the browser in one go (far smaller and faster than one reactive node per
+/// element; the view listens on the `<svg>` and finds the province or unit
+/// under the pointer by its `data-` attribute).
+pub fn markup(scene: &Scene) -> String {
+    use std::fmt::Write;
+    let mut out = String::with_capacity(64 * 1024);
+    out.push_str(concat!(
+        "<defs><pattern id=\"shut\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">",
+        "<rect width=\"6\" height=\"6\" fill=\"#c9c3b6\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#8d877a\" stroke-width=\"2\"/></pattern></defs>",
+        "<g class=\"regions\">"
+    ));
+    for r in &scene.regions {
+        let _ = write!(
+            out,
+            "<g class=\"region\" data-province=\"{}\" tabindex=\"0\"><title>{}</title><polygon points=\"{}\" fill=\"{}\"/>",
+            escape(&r.abbr),
+            escape(&r.title),
+            r.points,
+            r.fill
+        );
+        if let Some((at, radius, colour)) = r.centre {
+            let _ = write!(
+                out,
+                "<circle class=\"sc\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{colour}\"/>",
+                Num(at[0]),
+                Num(at[1]),
+                Num(radius)
+            );
+        }
+        let _ = write!(
+            out,
+            "<text x=\"{}\" y=\"{}\" font-size=\"{}\">{}</text></g>",
+            Num(r.label[0]),
+            Num(r.label[1]),
+            Num(r.font),
+            escape(&r.abbr)
+        );
+    }
+    out.push_str("</g><g class=\"lines\">");
+    for (class, points) in &scene.borders {
+        let _ = write!(out, "<polyline class=\"{class}\" points=\"{points}\"/>");
+    }
+    for points in &scene.connectors {
+        let _ = write!(out, "<polyline class=\"c\" points=\"{points}\"/>");
+    }
+    out.push_str("</g><g class=\"units\">");
+    for u in &scene.units {
+        let (x, y, r) = (u.at[0], u.at[1], u.r);
+        let _ = write!(
+            out,
+            "<g class=\"unit\" data-unit=\"{}\"><title>{}</title>",
+            escape(&u.text),
+            escape(&u.text)
+        );
+        if u.fleet {
+            let _ = write!(
+                out,
+                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" transform=\"rotate(45 {} {})\"/>",
+                Num(x - r * 0.8),
+                Num(y - r * 0.8),
+                Num(r * 1.6),
+                Num(r * 1.6),
+                u.colour,
+                Num(x),
+                Num(y)
+            );
+        } else {
+            let _ = write!(
+                out,
+                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\"/>",
+                Num(x),
+                Num(y),
+                Num(r),
+                u.colour
+            );
+        }
+        out.push_str("</g>");
+    }
+    out.push_str("</g>");
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,5 +305,21 @@ mod tests {
         ));
         assert!(scene.units.iter().any(|u| u.text == "F STP/SC" && u.fleet));
         assert_eq!(scene.regions.iter().filter(|r| r.centre.is_some()).count(), 34);
+        let markup = markup(&scene);
+        assert_eq!(markup.matches("data-province=").count(), 76);
+        assert!(markup.contains("data-unit=\"F STP/SC\""));
+    }
+
+    /// The game of the previous map is ignored, not a panic, while the new
+    /// map's game is being made.
+    #[test]
+    fn stale_position() {
+        let standard =
+            crate::bridge::load("standard.map", &crate::bridge::variant_text("standard"));
+        let game = crate::bridge::game_of(&standard).expect("a game");
+        let hundred = crate::bridge::load("hundred.map", &crate::bridge::variant_text("hundred"));
+        let drawing = judgepad_core::layout::layout(&hundred.map, &[]);
+        let scene = scene(&hundred.map, &drawing, Some(&game.board));
+        assert_eq!(scene.regions.len(), 41);
     }
 }

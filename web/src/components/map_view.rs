@@ -10,7 +10,7 @@ use judgepad_core::game::Game;
 use judgepad_core::layout::{self, ProvinceGraph};
 
 use crate::bridge::Loaded;
-use crate::bridge::scene::{Scene, scene};
+use crate::bridge::scene::{Scene, markup, scene};
 
 type Key =
     (ProvinceGraph, Vec<judgepad_core::map::pins::Pin>, Vec<(String, judgepad_core::map::Terrain)>);
@@ -23,16 +23,24 @@ pub fn MapView(
     /// The game (its position is drawn).
     game: RwSignal<Option<Game>>,
 ) -> impl IntoView {
-    let key: Memo<Key> = Memo::new(move |_| {
-        loaded.with(|it| {
-            let provinces = it.map.provinces.iter().map(|p| (p.abbr.clone(), p.terrain)).collect();
-            (ProvinceGraph::of(&it.map), it.map.pins.clone(), provinces)
-        })
-    });
-    let drawing = Memo::new(move |_| {
-        key.track();
-        loaded.with_untracked(|it| layout::layout(&it.map, &[]))
-    });
+    // The drawing and the key it was made for; a new map with the same key
+    // (typing in a comment, a rule, a power) keeps the drawing.
+    let drawn: Memo<(Key, layout::Layout)> =
+        Memo::new(move |previous: Option<&(Key, layout::Layout)>| {
+            loaded.with(|it| {
+                let provinces =
+                    it.map.provinces.iter().map(|p| (p.abbr.clone(), p.terrain)).collect();
+                let key: Key = (ProvinceGraph::of(&it.map), it.map.pins.clone(), provinces);
+                match previous {
+                    Some((old, drawing)) if *old == key => (key, drawing.clone()),
+                    _ => {
+                        let drawing = layout::layout(&it.map, &[]);
+                        (key, drawing)
+                    }
+                }
+            })
+        });
+    let drawing = Memo::new(move |_| drawn.with(|it| it.1.clone()));
     let view_scene: Memo<Scene> = Memo::new(move |_| {
         drawing.with(|drawing| {
             loaded.with(|it| game.with(|g| scene(&it.map, drawing, g.as_ref().map(|g| &g.board))))
@@ -44,7 +52,7 @@ pub fn MapView(
     let current = move || zoom.get().unwrap_or_else(full);
     let view_box = move || {
         let (x, y, w, h) = current();
-        format!("{x} {y} {w} {h}")
+        format!("{} {} {} {}", x as i64, y as i64, w as i64, h as i64)
     };
     let drag = StoredValue::new(None::<(f64, f64)>);
     let on_wheel = move |ev: leptos::ev::WheelEvent| {
@@ -84,44 +92,8 @@ pub fn MapView(
                 on:pointermove=on_move
                 on:pointerup=on_up
                 on:pointerleave=on_up
+                inner_html=move || view_scene.with(markup)
             >
-                <defs>
-                    <pattern id="shut" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-                        <rect width="6" height="6" fill="#c9c3b6"></rect>
-                        <line x1="0" y1="0" x2="0" y2="6" stroke="#8d877a" stroke-width="2"></line>
-                    </pattern>
-                </defs>
-                {move || view_scene.with(|s| {
-                    let regions = s.regions.iter().map(|r| {
-                        let centre = r.centre.map(|(at, radius, colour)| view! {
-                            <circle class="sc" cx=at[0] cy=at[1] r=radius fill=colour></circle>
-                        });
-                        view! {
-                            <g class="region" data-province=r.abbr.clone() tabindex="0">
-                                <title>{r.title.clone()}</title>
-                                <polygon points=r.points.clone() fill=r.fill></polygon>
-                                {centre}
-                                <text x=r.label[0] y=r.label[1] font-size=r.font>{r.abbr.clone()}</text>
-                            </g>
-                        }
-                    }).collect_view();
-                    let borders = s.borders.iter().map(|(class, points)| view! {
-                        <polyline class=*class points=points.clone()></polyline>
-                    }).collect_view();
-                    let connectors = s.connectors.iter().map(|points| view! {
-                        <polyline class="c" points=points.clone()></polyline>
-                    }).collect_view();
-                    let units = s.units.iter().map(|u| {
-                        let (x, y, r) = (u.at[0], u.at[1], u.r);
-                        let shape = if u.fleet {
-                            view! { <rect x=x - r * 0.8 y=y - r * 0.8 width=r * 1.6 height=r * 1.6 fill=u.colour transform=format!("rotate(45 {x} {y})")></rect> }.into_any()
-                        } else {
-                            view! { <circle cx=x cy=y r=r fill=u.colour></circle> }.into_any()
-                        };
-                        view! { <g class="unit" data-unit=u.text.clone()><title>{u.text.clone()}</title>{shape}</g> }
-                    }).collect_view();
-                    view! { <g class="regions">{regions}</g><g class="lines">{borders}{connectors}</g><g class="units">{units}</g> }
-                })}
             </svg>
         </section>
     }
