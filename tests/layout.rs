@@ -139,7 +139,6 @@ const KNOWN_GAPS: &[(&str, &str)] = &[
         "imperial",
         "356 provinces on a world that wraps round: the shape closes into a ring, the fallback drawing crowds the middle and regions too thin to measure touch",
     ),
-    ("sengoku", "a dense non-planar core: thin regions near the connectors"),
     ("youngstown", "two regions in the crowded middle thinner than the 0.5-unit tolerance"),
 ];
 

@@ -344,6 +344,38 @@ fn draw(prepared: &Prepared<'_>, strategy: Strategy, mut out: Layout) -> (Layout
     } else {
         (0..faces.len()).max_by_key(|&idx| (faces[idx].len(), core::cmp::Reverse(idx)))
     };
+    // A map that closes into a ring (a world joined east to west) leaves a
+    // hole: a large inner face. It is cut open to the outside along the
+    // fewest edges, which become connectors, so the map lies flat. Only on
+    // maps that are not planar anyway: a planar map keeps every border.
+    let mut outer = outer;
+    let flat = kept.iter().all(|&k| k);
+    if strategy == Strategy::Shape && !flat {
+        let hull_area = geom::polygon_area(&hull).abs();
+        for _ in 0..4 {
+            let Some(out_face) = outer else { break };
+            let hole = (0..faces.len())
+                .filter(|&f| f != out_face && faces[f].len() >= 6)
+                .map(|f| (f, score(&faces[f]).1))
+                .filter(|&(_, a)| a > 0.04 * hull_area)
+                .max_by(|x, y| x.1.total_cmp(&y.1).then(y.0.cmp(&x.0)));
+            let Some((hole, _)) = hole else { break };
+            let cut = planar::cut_open(&mut rot, hole, out_face, hub);
+            if cut.is_empty() {
+                break;
+            }
+            for (a, b) in cut {
+                if let Some(i) = trial.iter().position(|&(x, y)| (x.min(y), x.max(y)) == (a, b)) {
+                    kept[i] = false;
+                }
+            }
+            faces = planar::faces(&rot);
+            outer = (0..faces.len()).max_by(|&x, &y| {
+                let (a, b) = (score(&faces[x]), score(&faces[y]));
+                a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)).then(y.cmp(&x))
+            });
+        }
+    }
     let border = frame_border(&target[..n]);
     let start = outer.map_or(0.0, |idx| mesh::offset_of(&border, target[faces[idx][0] as usize]));
     let mut mesh = Mesh::build(total, &faces, outer, &border, start);

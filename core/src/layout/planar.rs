@@ -493,6 +493,12 @@ impl Rot {
 /// after the half-edge `v → w` continues with `w → u`, where `u` comes just
 /// before `v` in `w`'s rotation. Every half-edge lies on exactly one face.
 pub(crate) fn faces(rot: &Rotation) -> Vec<Vec<u32>> {
+    faces_and_darts(rot).0
+}
+
+/// The faces, and for each dart (`offsets[v] + i` for the dart from `v` to
+/// `rot[v][i]`) the face it lies on; with the offsets.
+pub(crate) fn faces_and_darts(rot: &Rotation) -> (Vec<Vec<u32>>, Vec<u32>, Vec<usize>) {
     // Position of each neighbour in each rotation list.
     let offsets: Vec<usize> = {
         let mut acc = 0;
@@ -509,6 +515,7 @@ pub(crate) fn faces(rot: &Rotation) -> Vec<Vec<u32>> {
         list.iter().position(|&x| x == w).unwrap_or(0)
     };
     let mut seen = vec![false; offsets[rot.len()]];
+    let mut face_of = vec![0u32; offsets[rot.len()]];
     let mut faces = Vec::new();
     for v in 0..rot.len() {
         for i in 0..rot[v].len() {
@@ -519,6 +526,7 @@ pub(crate) fn faces(rot: &Rotation) -> Vec<Vec<u32>> {
             let (mut a, mut ai) = (v as u32, i);
             while !seen[offsets[a as usize] + ai] {
                 seen[offsets[a as usize] + ai] = true;
+                face_of[offsets[a as usize] + ai] = faces.len() as u32;
                 walk.push(a);
                 let b = rot[a as usize][ai];
                 let back = index_of(b, a);
@@ -530,7 +538,59 @@ pub(crate) fn faces(rot: &Rotation) -> Vec<Vec<u32>> {
             faces.push(walk);
         }
     }
-    faces
+    (faces, face_of, offsets)
+}
+
+/// Cuts the face `from` open to the face `to`: the fewest edges whose
+/// removal joins them (a shortest path in the dual graph), never an edge
+/// with an end in `keep`. Removes them from `rot` and returns them.
+pub(crate) fn cut_open(
+    rot: &mut Rotation,
+    from: usize,
+    to: usize,
+    keep: Option<u32>,
+) -> Vec<(u32, u32)> {
+    let (walks, face_of, offsets) = faces_and_darts(rot);
+    let index_of =
+        |v: u32, w: u32| -> usize { rot[v as usize].iter().position(|&x| x == w).unwrap_or(0) };
+    let mut parent: Vec<Option<(usize, (u32, u32))>> = vec![None; walks.len()];
+    let mut seen = vec![false; walks.len()];
+    seen[from] = true;
+    let mut queue = alloc::collections::VecDeque::new();
+    queue.push_back(from);
+    while let Some(face) = queue.pop_front() {
+        if face == to {
+            break;
+        }
+        let walk = &walks[face];
+        let k = walk.len();
+        for i in 0..k {
+            let (a, b) = (walk[i], walk[(i + 1) % k]);
+            if Some(a) == keep || Some(b) == keep {
+                continue;
+            }
+            let other = face_of[offsets[b as usize] + index_of(b, a)] as usize;
+            if !seen[other] {
+                seen[other] = true;
+                parent[other] = Some((face, (a.min(b), a.max(b))));
+                queue.push_back(other);
+            }
+        }
+    }
+    let mut cut = Vec::new();
+    let mut at = to;
+    while let Some((prev, edge)) = parent[at] {
+        cut.push(edge);
+        at = prev;
+    }
+    if at != from {
+        return Vec::new();
+    }
+    for &(a, b) in &cut {
+        rot[a as usize].retain(|&x| x != b);
+        rot[b as usize].retain(|&x| x != a);
+    }
+    cut
 }
 
 /// A maximal planar subgraph: `edges` are tried in order (a spanning forest
