@@ -75,6 +75,23 @@ pub(crate) fn run(save: bool) -> Result<u8, String> {
         50.0,
     );
 
+    for (name, label, budget) in [
+        ("imperial", "layout imperial (356 provinces)", 10.0),
+        ("youngstown", "layout youngstown (184 provinces)", 10.0),
+        ("standard", "layout standard (76 provinces)", 2.0),
+    ] {
+        let file = format!("{name}.map");
+        let text = bundled::source(&file).unwrap_or_default();
+        let (loaded, _) = map::load(&file, &text, &Bundled);
+        record(
+            label,
+            measure(|| {
+                black_box(judgepad_core::layout::layout(&loaded, &[]));
+            }),
+            budget,
+        );
+    }
+
     let hundred = bundled::source("hundred.map").unwrap_or_default();
     let (hundred_map, _) = map::load("hundred.map", &hundred, &Bundled);
     let (cal, _) = calendar::calendar(&hundred_map);
