@@ -169,6 +169,26 @@ test('the map is drawn from the graph: one region per province, units, screensho
   await expect('pure', 7);
 });
 
+test('dragging a province pins it in the text; Unpin removes it', async (page) => {
+  const eng = page.locator('[data-testid="map"] [data-province="ENG"] polygon');
+  await eng.waitFor();
+  const box = await eng.boundingBox();
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 20, y + 10, { steps: 5 });
+  await page.mouse.up();
+  const editor = page.getByTestId('editor');
+  await page.waitForFunction(() => /# @pos ENG -?[0-9.]+ -?[0-9.]+\n$/.test(document.querySelector('[data-testid="editor"]').value), null, { timeout: 5000 });
+  const value = await editor.inputValue();
+  const pins = value.split('\n').filter((l) => l.startsWith('# @pos'));
+  if (pins.length !== 1) throw new Error(`pins: ${pins}`);
+  // The drawing follows the pin, and a click opens the card with Unpin.
+  await page.locator('[data-testid="map"] [data-province="ENG"] polygon').click();
+  await page.getByTestId('unpin').click();
+  await page.waitForFunction(() => !document.querySelector('[data-testid="editor"]').value.includes('@pos'), null, { timeout: 5000 });
+});
+
 async function main() {
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     console.error(`no build in ${dist}: run trunk build first`);

@@ -41,7 +41,7 @@ pub fn App() -> impl IntoView {
         </header>
         <main class="layout">
             <Editor text=text />
-            <MapView loaded=loaded game=game />
+            <MapView loaded=loaded game=game text=text />
             <aside class="side">
                 <SummaryPanel analysis=analysis />
                 <DiagnosticsPanel analysis=analysis />

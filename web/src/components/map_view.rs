@@ -1,15 +1,20 @@
 //! The map drawn from the graph (issue 11): one SVG region per province
 //! (`[data-province]`), units (`[data-unit]`), borders by who may cross,
-//! connectors dashed; wheel zooms, drag pans, "Fit" resets. The layout is a
-//! memo on the graph, the pins and the terrain, so typing that does not
-//! change them does not lay the map out again.
+//! connectors dashed; wheel zooms, dragging the background pans, "Fit"
+//! resets. Dragging a province pins it: a `# @pos ABBR x y` line is written
+//! into the text (the source of truth), and the layout follows. Clicking a
+//! province shows its card (name, terrain, owner, neighbours, Unpin). The
+//! layout is a memo on the graph, the pins and the terrain, so typing that
+//! does not change them does not lay the map out again.
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use judgepad_core::game::Game;
 use judgepad_core::layout::{self, ProvinceGraph};
 
 use crate::bridge::Loaded;
+use crate::bridge::pins::{is_pinned, remove_pin, set_pin};
 use crate::bridge::scene::{Scene, markup, scene};
 
 type Key =
@@ -22,6 +27,8 @@ pub fn MapView(
     loaded: Memo<Loaded>,
     /// The game (its position is drawn).
     game: RwSignal<Option<Game>>,
+    /// The top-level file's text (pins are written into it).
+    text: RwSignal<String>,
 ) -> impl IntoView {
     // The drawing and the key it was made for; a new map with the same key
     // (typing in a comment, a rule, a power) keeps the drawing.
@@ -54,7 +61,25 @@ pub fn MapView(
         let (x, y, w, h) = current();
         format!("{} {} {} {}", x as i64, y as i64, w as i64, h as i64)
     };
-    let drag = StoredValue::new(None::<(f64, f64)>);
+    // A drag: where it started (client pixels) and the province grabbed.
+    let drag = StoredValue::new(None::<(f64, f64, Option<String>, bool)>);
+    let selected = RwSignal::new(None::<String>);
+    let svg_ref = NodeRef::<leptos::svg::Svg>::new();
+    // Client pixels → drawing units (the default preserveAspectRatio: meet,
+    // centred).
+    let to_drawing = move |cx: f64, cy: f64| -> Option<(f64, f64)> {
+        let svg = svg_ref.get_untracked()?;
+        let element: &web_sys::Element = svg.unchecked_ref();
+        let rect = element.get_bounding_client_rect();
+        let (x, y, w, h) = current();
+        let scale = (rect.width() / w).min(rect.height() / h);
+        if !(scale > 0.0) {
+            return None;
+        }
+        let ox = (rect.width() - w * scale) / 2.0;
+        let oy = (rect.height() - h * scale) / 2.0;
+        Some((x + (cx - rect.left() - ox) / scale, y + (cy - rect.top() - oy) / scale))
+    };
     let on_wheel = move |ev: leptos::ev::WheelEvent| {
         ev.prevent_default();
         let (x, y, w, h) = current();
@@ -64,18 +89,86 @@ pub fn MapView(
         zoom.set(Some((cx - nw / 2.0, cy - nh / 2.0, nw, nh)));
     };
     let on_down = move |ev: leptos::ev::PointerEvent| {
-        drag.set_value(Some((f64::from(ev.client_x()), f64::from(ev.client_y()))));
+        let province = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest("[data-province]").ok().flatten())
+            .and_then(|el| el.get_attribute("data-province"));
+        drag.set_value(Some((f64::from(ev.client_x()), f64::from(ev.client_y()), province, false)));
     };
     let on_move = move |ev: leptos::ev::PointerEvent| {
-        let Some((sx, sy)) = drag.get_value() else { return };
+        let Some((sx, sy, province, moved)) = drag.get_value() else { return };
         let (mx, my) = (f64::from(ev.client_x()), f64::from(ev.client_y()));
-        let (x, y, w, h) = current();
-        // About one drawing unit per pixel at the default zoom.
-        let scale = w / 1000.0 * 1.4;
-        zoom.set(Some((x - (mx - sx) * scale, y - (my - sy) * scale, w, h)));
-        drag.set_value(Some((mx, my)));
+        let far = moved || (mx - sx).abs() + (my - sy).abs() > 4.0;
+        if province.is_none() && far {
+            let (Some(a), Some(b)) = (to_drawing(sx, sy), to_drawing(mx, my)) else { return };
+            let (x, y, w, h) = current();
+            zoom.set(Some((x - (b.0 - a.0), y - (b.1 - a.1), w, h)));
+            drag.set_value(Some((mx, my, None, true)));
+        } else {
+            drag.set_value(Some((sx, sy, province, far)));
+        }
     };
-    let on_up = move |_| drag.set_value(None);
+    let on_up = move |ev: leptos::ev::PointerEvent| {
+        let Some((_, _, province, moved)) = drag.get_value() else { return };
+        drag.set_value(None);
+        let Some(abbr) = province else { return };
+        if moved {
+            if let Some((x, y)) = to_drawing(f64::from(ev.client_x()), f64::from(ev.client_y())) {
+                text.update(|text| *text = set_pin(text, &abbr, x, y));
+            }
+        } else {
+            selected.set(Some(abbr));
+        }
+    };
+    let on_leave = move |_| drag.set_value(None);
+    let card = move || {
+        let abbr = selected.get()?;
+        let (title, army, fleet) = loaded.with(|it| {
+            let map = &it.map;
+            let id = map.province(&abbr)?;
+            let province = map.prov(id);
+            let graph = ProvinceGraph::of(map);
+            let mut army = Vec::new();
+            let mut fleet = Vec::new();
+            for (i, &(a, b)) in graph.edges.iter().enumerate() {
+                let other = if a == id {
+                    b
+                } else if b == id {
+                    a
+                } else {
+                    continue;
+                };
+                let name = map.prov(other).abbr.to_uppercase();
+                match graph.crossings[i] {
+                    layout::Crossing::Army => army.push(name),
+                    layout::Crossing::Fleet => fleet.push(name),
+                    _ => {
+                        army.push(name.clone());
+                        fleet.push(name);
+                    }
+                }
+            }
+            Some((
+                format!("{} ({}), {}", province.name, abbr, province.terrain.as_str()),
+                army.join(" "),
+                fleet.join(" "),
+            ))
+        })?;
+        let pinned = text.with(|t| is_pinned(t, &abbr));
+        let unpin = abbr.clone();
+        Some(view! {
+            <div class="map-card" data-testid="map-card">
+                <strong>{title}</strong>
+                <div>"Armies to: " {army}</div>
+                <div>"Fleets to: " {fleet}</div>
+                {pinned.then(|| view! {
+                    <button type="button" data-testid="unpin" on:click=move |_| text.update(|t| *t = remove_pin(t, &unpin))>"Unpin"</button>
+                })}
+                <button type="button" on:click=move |_| selected.set(None)>"Close"</button>
+            </div>
+        })
+    };
     view! {
         <section class="map" aria-label="map">
             <div class="map-tools">
@@ -91,10 +184,12 @@ pub fn MapView(
                 on:pointerdown=on_down
                 on:pointermove=on_move
                 on:pointerup=on_up
-                on:pointerleave=on_up
+                on:pointerleave=on_leave
+                node_ref=svg_ref
                 inner_html=move || view_scene.with(markup)
             >
             </svg>
+            {card}
         </section>
     }
 }
