@@ -23,7 +23,7 @@ pub fn set_pin(text: &str, abbr: &str, x: f64, y: f64) -> String {
         let t = (v * 10.0).round() as i64;
         let sign = if t < 0 { "-" } else { "" };
         let t = t.unsigned_abs();
-        if t % 10 == 0 {
+        if t.is_multiple_of(10) {
             format!("{sign}{}", t / 10)
         } else {
             format!("{sign}{}.{}", t / 10, t % 10)

@@ -73,7 +73,7 @@ pub fn MapView(
         let rect = element.get_bounding_client_rect();
         let (x, y, w, h) = current();
         let scale = (rect.width() / w).min(rect.height() / h);
-        if !(scale > 0.0) {
+        if scale.is_nan() || scale <= 0.0 {
             return None;
         }
         let ox = (rect.width() - w * scale) / 2.0;
