@@ -40,15 +40,57 @@ impl Pair {
     }
 }
 
+/// Lists per vertex in one buffer (no allocation per vertex).
+struct Csr<T> {
+    start: Vec<usize>,
+    items: Vec<T>,
+}
+
+impl<T: Copy> Csr<T> {
+    /// Buckets `items` by `key` (stable).
+    fn by_key(n: usize, items: &[T], key: impl Fn(&T) -> usize) -> Csr<T> {
+        let mut start = vec![0usize; n + 1];
+        for item in items {
+            start[key(item) + 1] += 1;
+        }
+        for v in 0..n {
+            start[v + 1] += start[v];
+        }
+        let mut fill = start.clone();
+        let mut out: Vec<T> = Vec::with_capacity(items.len());
+        // Placeholders, overwritten below.
+        out.extend(items.iter().copied());
+        for item in items {
+            let k = key(item);
+            out[fill[k]] = *item;
+            fill[k] += 1;
+        }
+        Csr { start, items: out }
+    }
+
+    fn get(&self, v: usize) -> &[T] {
+        &self.items[self.start[v]..self.start[v + 1]]
+    }
+
+    fn get_mut(&mut self, v: usize) -> &mut [T] {
+        let (a, b) = (self.start[v], self.start[v + 1]);
+        &mut self.items[a..b]
+    }
+
+    fn len(&self) -> usize {
+        self.start.len() - 1
+    }
+}
+
 struct Lr<'a> {
     edges: &'a [(u32, u32)],
-    adj: Vec<Vec<(u32, u32)>>,
+    adj: Csr<(u32, u32)>,
     height: Vec<u32>,
     parent: Vec<u32>,
     src: Vec<u32>,
     dst: Vec<u32>,
     oriented: Vec<bool>,
-    out: Vec<Vec<u32>>,
+    oriented_order: Vec<u32>,
     lowpt: Vec<u32>,
     lowpt2: Vec<u32>,
     nesting: Vec<i64>,
@@ -63,15 +105,27 @@ struct Lr<'a> {
 /// A planar embedding of the simple graph (`n` vertices, `edges` without
 /// loops or duplicates), or `None` when it is not planar.
 pub(crate) fn embed(n: usize, edges: &[(u32, u32)]) -> Option<Rotation> {
+    left_right(n, edges, true).map(|rot| rot.unwrap_or_default())
+}
+
+/// Whether the simple graph is planar (the test without the embedding).
+pub(crate) fn is_planar(n: usize, edges: &[(u32, u32)]) -> bool {
+    left_right(n, edges, false).is_some()
+}
+
+fn left_right(n: usize, edges: &[(u32, u32)], embedding: bool) -> Option<Option<Rotation>> {
     if n > 2 && edges.len() > 3 * n - 6 {
         return None;
     }
     let m = edges.len();
-    let mut adj = vec![Vec::new(); n];
+    // Each edge from both ends, in input order: (end, other end, edge).
+    let mut darts: Vec<(u32, u32, u32)> = Vec::with_capacity(2 * m);
     for (idx, &(a, b)) in edges.iter().enumerate() {
-        adj[a as usize].push((b, idx as u32));
-        adj[b as usize].push((a, idx as u32));
+        darts.push((a, b, idx as u32));
+        darts.push((b, a, idx as u32));
     }
+    let by_end = Csr::by_key(n, &darts, |d| d.0 as usize);
+    let adj = Csr { start: by_end.start, items: by_end.items.iter().map(|d| (d.1, d.2)).collect() };
     let mut lr = Lr {
         edges,
         adj,
@@ -80,7 +134,7 @@ pub(crate) fn embed(n: usize, edges: &[(u32, u32)]) -> Option<Rotation> {
         src: vec![NONE; m],
         dst: vec![NONE; m],
         oriented: vec![false; m],
-        out: vec![Vec::new(); n],
+        oriented_order: Vec::with_capacity(m),
         lowpt: vec![0; m],
         lowpt2: vec![0; m],
         nesting: vec![0; m],
@@ -98,10 +152,11 @@ pub(crate) fn embed(n: usize, edges: &[(u32, u32)]) -> Option<Rotation> {
             lr.orient(root as u32);
         }
     }
-    let mut ordered: Vec<Vec<u32>> = core::mem::take(&mut lr.out);
-    for list in &mut ordered {
+    let src = &lr.src;
+    let mut ordered: Csr<u32> = Csr::by_key(n, &lr.oriented_order, |&e| src[e as usize] as usize);
+    for v in 0..n {
         let nesting = &lr.nesting;
-        list.sort_by_key(|&e| nesting[e as usize]);
+        ordered.get_mut(v).sort_by_key(|&e| nesting[e as usize]);
     }
     let roots = lr.roots.clone();
     for &root in &roots {
@@ -109,29 +164,31 @@ pub(crate) fn embed(n: usize, edges: &[(u32, u32)]) -> Option<Rotation> {
             return None;
         }
     }
+    if !embedding {
+        return Some(None);
+    }
     let mut old = vec![None; m];
     for e in 0..m as u32 {
         let sign = lr.sign(e, &mut old);
         lr.nesting[e as usize] *= i64::from(sign);
     }
-    for list in &mut ordered {
+    for v in 0..n {
         let nesting = &lr.nesting;
-        list.sort_by_key(|&e| nesting[e as usize]);
+        ordered.get_mut(v).sort_by_key(|&e| nesting[e as usize]);
     }
-    Some(lr.embedding(n, &ordered))
+    Some(Some(lr.embedding(n, &ordered)))
 }
 
 impl Lr<'_> {
     fn orient(&mut self, root: u32) {
-        let mut ind = vec![0usize; 0];
-        ind.resize(self.adj.len(), 0);
+        let mut ind = vec![0usize; self.adj.len()];
         let mut skip = vec![false; self.edges.len()];
         let mut stack = vec![root];
         while let Some(v) = stack.pop() {
             let vu = v as usize;
             let e = self.parent[vu];
-            while ind[vu] < self.adj[vu].len() {
-                let (w, ed) = self.adj[vu][ind[vu]];
+            while ind[vu] < self.adj.get(vu).len() {
+                let (w, ed) = self.adj.get(vu)[ind[vu]];
                 let (wu, edu) = (w as usize, ed as usize);
                 if !skip[edu] {
                     if self.oriented[edu] {
@@ -141,7 +198,7 @@ impl Lr<'_> {
                     self.oriented[edu] = true;
                     self.src[edu] = v;
                     self.dst[edu] = w;
-                    self.out[vu].push(ed);
+                    self.oriented_order.push(ed);
                     self.lowpt[edu] = self.height[vu];
                     self.lowpt2[edu] = self.height[vu];
                     if self.height[wu] == NONE {
@@ -174,7 +231,7 @@ impl Lr<'_> {
         }
     }
 
-    fn test(&mut self, root: u32, ordered: &[Vec<u32>]) -> bool {
+    fn test(&mut self, root: u32, ordered: &Csr<u32>) -> bool {
         let mut ind = vec![0usize; ordered.len()];
         let mut skip = vec![false; self.edges.len()];
         let mut stack = vec![root];
@@ -182,8 +239,8 @@ impl Lr<'_> {
             let vu = v as usize;
             let e = self.parent[vu];
             let mut descended = false;
-            while ind[vu] < ordered[vu].len() {
-                let ei = ordered[vu][ind[vu]];
+            while ind[vu] < ordered.get(vu).len() {
+                let ei = ordered.get(vu)[ind[vu]];
                 let eiu = ei as usize;
                 let w = self.dst[eiu];
                 if !skip[eiu] {
@@ -368,14 +425,14 @@ impl Lr<'_> {
         self.side[e as usize]
     }
 
-    fn embedding(&self, n: usize, ordered: &[Vec<u32>]) -> Rotation {
+    fn embedding(&self, n: usize, ordered: &Csr<u32>) -> Rotation {
         // Half-edge 2e sits at src[e], 2e+1 at dst[e].
         let m = self.edges.len();
         let mut rot =
             Rot { cw: vec![NONE; 2 * m], ccw: vec![NONE; 2 * m], leftmost: vec![NONE; n] };
-        for (v, list) in ordered.iter().enumerate() {
+        for v in 0..n {
             let mut prev = NONE;
-            for &e in list {
+            for &e in ordered.get(v) {
                 let h = 2 * e;
                 if prev == NONE {
                     rot.first(v, h);
@@ -392,8 +449,8 @@ impl Lr<'_> {
             let mut stack = vec![root];
             while let Some(v) = stack.pop() {
                 let vu = v as usize;
-                while ind[vu] < ordered[vu].len() {
-                    let ei = ordered[vu][ind[vu]];
+                while ind[vu] < ordered.get(vu).len() {
+                    let ei = ordered.get(vu)[ind[vu]];
                     ind[vu] += 1;
                     let w = self.dst[ei as usize];
                     let wu = w as usize;
@@ -598,8 +655,8 @@ pub(crate) fn cut_open(
 /// kept unless it would make the graph non-planar. Returns the kept edges'
 /// indices and the embedding of the kept graph.
 pub(crate) fn maximal_planar(n: usize, edges: &[(u32, u32)]) -> (Vec<bool>, Rotation) {
-    if let Some(rot) = embed(n, edges) {
-        return (vec![true; edges.len()], rot);
+    if is_planar(n, edges) {
+        return (vec![true; edges.len()], embed(n, edges).unwrap_or_default());
     }
     // Spanning forest first (always planar), in the given order.
     let mut comp: Vec<u32> = (0..n as u32).collect();
@@ -632,7 +689,7 @@ pub(crate) fn maximal_planar(n: usize, edges: &[(u32, u32)]) -> (Vec<bool>, Rota
         }
         let mut trial = chosen.clone();
         trial.extend(batch.iter().map(|&idx| edges[idx]));
-        if embed(n, &trial).is_some() {
+        if is_planar(n, &trial) {
             chosen = trial;
             for &idx in batch {
                 kept[idx] = true;
