@@ -4,7 +4,8 @@
 # `judgepad adjudicate` end to end (process, JSON in and out), and judgepad
 # in Chromium through `window.judgepad.adjudicate` (needs a release build in
 # dist/: `trunk build --release --offline`); then judgepad alone natively and
-# in wasm (wasm32-wasip1 under Node) on three maps.
+# in wasm (wasm32-wasip1 under Node) on three maps. Also the map layout,
+# native (`judgepad bench`) and in Chromium (bench-layout.mjs).
 set -euo pipefail
 cd "$(dirname "$0")"
 source ../../.ci/env
@@ -14,6 +15,8 @@ phases=../../target/bench-phases.jsonl
 JUDGEPAD_BENCH_JSONL=$phases cargo bench --quiet --bench vs_diplomacy 2>/dev/null
 if [ -f ../../dist/index.html ]; then
   node ../browser/bench.mjs ../../dist "$phases" "$(cat "$phases.crate")"
+  (cd ../.. && target/release/judgepad bench | grep '^layout')
+  node ../browser/bench-layout.mjs ../../dist
 else
   echo "  (no dist/: run \`trunk build --release --offline\` for the Chromium figure)"
 fi

@@ -169,6 +169,21 @@ test('the map is drawn from the graph: one region per province, units, screensho
   await expect('pure', 7);
 });
 
+test('the wasm layout is the native one, bit for bit', async (page) => {
+  for (const name of ['standard', 'imperial']) {
+    const file = path.join(shots, `layout-${name}.json`);
+    if (!fs.existsSync(file)) throw new Error(`${file} missing: run the native tests first`);
+    const native = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const wasm = await page.evaluate((n) => window.judgepad.layout(`USE ${n}`), name);
+    // USE of the variant draws the same map as the variant itself.
+    if (wasm.error) throw new Error(JSON.stringify(wasm.error));
+    const same = JSON.stringify(native.provinces.map((p) => p.polygon)) === JSON.stringify(wasm.provinces.map((p) => p.polygon))
+      && JSON.stringify(native.connectors) === JSON.stringify(wasm.connectors)
+      && JSON.stringify(native.borders) === JSON.stringify(wasm.borders);
+    if (!same) throw new Error(`${name}: the wasm layout differs from the native one`);
+  }
+});
+
 test('dragging a province pins it in the text; Unpin removes it', async (page) => {
   const eng = page.locator('[data-testid="map"] [data-province="ENG"] polygon');
   await eng.waitFor();

@@ -28,6 +28,14 @@ pub fn install() {
     set("check", &Closure::<dyn Fn(JsValue, JsValue) -> JsValue>::new(check).into_js_value());
     set("dump", &Closure::<dyn Fn(JsValue, JsValue) -> JsValue>::new(dump).into_js_value());
     set("phases", &Closure::<dyn Fn(JsValue, JsValue) -> JsValue>::new(phases).into_js_value());
+    set("layout", &Closure::<dyn Fn(JsValue, JsValue) -> JsValue>::new(layout).into_js_value());
+    let bench = Object::new();
+    let _ = Reflect::set(
+        &bench,
+        &JsValue::from_str("layout"),
+        &Closure::<dyn Fn(JsValue) -> JsValue>::new(bench_layout).into_js_value(),
+    );
+    set("bench", &bench);
     let _ = Reflect::set(&js_sys::global(), &JsValue::from_str("judgepad"), &api);
 }
 
@@ -61,6 +69,44 @@ fn dump(text: JsValue, files: JsValue) -> JsValue {
         Ok(root) => to_js(&api::dump(&api::load(&root).0)),
         Err(message) => error(&message),
     }
+}
+
+/// `layout(text, files?)`: the map drawn from its graph, as `judgepad
+/// layout --json`.
+fn layout(text: JsValue, files: JsValue) -> JsValue {
+    match root(text, files) {
+        Ok(root) => {
+            let map = api::load(&root).0;
+            to_js(&api::layout(&map, &judgepad_core::layout::layout(&map, &[])))
+        }
+        Err(message) => error(&message),
+    }
+}
+
+/// `bench.layout(text)`: the layout of an already loaded map with only its
+/// counts returned, so a benchmark times the layout and not the JSON.
+fn bench_layout(text: JsValue) -> JsValue {
+    thread_local! {
+        static LOADED: RefCell<Option<(String, judgepad_core::map::Map)>> = const { RefCell::new(None) };
+    }
+    let Some(text) = text.as_string() else { return error("text must be a string") };
+    LOADED.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        if cell.as_ref().is_none_or(|(t, _)| *t != text) {
+            let map = match root(JsValue::from_str(&text), JsValue::UNDEFINED) {
+                Ok(root) => api::load(&root).0,
+                Err(message) => return error(&message),
+            };
+            *cell = Some((text, map));
+        }
+        let Some((_, map)) = cell.as_ref() else { return error("no map") };
+        let drawing = judgepad_core::layout::layout(map, &[]);
+        to_js(&serde_json::json!({
+            "regions": drawing.provinces.len(),
+            "borders": drawing.borders.len(),
+            "connectors": drawing.connectors.len(),
+        }))
+    })
 }
 
 /// `phases(text, {count, from, files})`: `[{abbr, name}]`.

@@ -97,7 +97,7 @@ fn tutte(g: &Graph, w: &[f64], fixed: &[bool], pos: &mut [Point], iterations: us
     let scale: f64 = rhs.iter().map(|it| it[0] * it[0] + it[1] * it[1]).sum::<f64>().max(1e-30);
     for _ in 0..iterations {
         let residual = dot(&r, &r, 0) + dot(&r, &r, 1);
-        if residual <= 1e-22 * scale {
+        if residual <= 1e-16 * scale {
             break;
         }
         apply(&p, &mut ap);

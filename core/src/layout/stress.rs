@@ -37,7 +37,7 @@ pub(crate) fn pivot_mds(adj: &[Vec<u32>]) -> Vec<Point> {
     if n < 3 {
         return (0..n).map(|i| [i as f64, 0.0]).collect();
     }
-    let k = n.min(40);
+    let k = n.min(24);
     let mut dist = vec![0u32; n];
     let mut nearest = vec![u32::MAX; n];
     let mut columns: Vec<Vec<f64>> = Vec::with_capacity(k);
@@ -109,7 +109,11 @@ pub(crate) fn pivot_mds(adj: &[Vec<u32>]) -> Vec<Point> {
             for yi in &mut y {
                 *yi /= norm;
             }
+            let change: f64 = y.iter().zip(&x).map(|(a, b)| (a - b) * (a - b)).sum();
             x = y;
+            if change < 1e-18 {
+                break;
+            }
         }
         vectors.push(x);
     }
@@ -183,7 +187,7 @@ fn refine(adj: &[Vec<u32>], pivots: &[(usize, Vec<u32>)], pos: &mut [Point]) {
         p[0] /= mean;
         p[1] /= mean;
     }
-    for _ in 0..40 {
+    for _ in 0..20 {
         for v in 0..n {
             let mut acc = [0.0; 2];
             let mut weight = 0.0;
