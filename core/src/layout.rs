@@ -60,6 +60,20 @@ pub struct Layout {
     pub coasts: Vec<CoastMark>,
 }
 
+impl Default for Layout {
+    /// An empty drawing of the usual size.
+    fn default() -> Layout {
+        Layout {
+            width: WIDTH,
+            height: HEIGHT,
+            provinces: Vec::new(),
+            borders: Vec::new(),
+            connectors: Vec::new(),
+            coasts: Vec::new(),
+        }
+    }
+}
+
 /// A province's region.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Region {
@@ -121,14 +135,7 @@ pub fn layout(map: &Map, extra: &[(ProvinceId, Point)]) -> Layout {
     pins.extend_from_slice(extra);
     let graph = ProvinceGraph::of(map);
     let n = map.provinces.len();
-    let out = Layout {
-        width: WIDTH,
-        height: HEIGHT,
-        provinces: Vec::new(),
-        borders: Vec::new(),
-        connectors: Vec::new(),
-        coasts: Vec::new(),
-    };
+    let out = Layout::default();
     if n == 0 {
         return out;
     }

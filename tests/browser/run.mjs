@@ -184,6 +184,23 @@ test('the wasm layout is the native one, bit for bit', async (page) => {
   }
 });
 
+test('typing that leaves the graph alone does not lay the map out again; a new province does, once typing pauses', async (page) => {
+  const map = page.locator('section.map');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="map"] [data-province]').length === 76);
+  const before = Number(await map.getAttribute('data-layouts'));
+  const editor = page.getByTestId('editor');
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\n# a comment, typed key by key\nRULE NO_CHECK\n');
+  await page.waitForTimeout(600);
+  const afterComment = Number(await map.getAttribute('data-layouts'));
+  if (afterComment !== before) throw new Error(`layouts ${before} → ${afterComment} for a comment`);
+  await page.keyboard.type('Xanadu = xan\nLAND XAN ABUTS BUR PIC\n');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="map"] [data-province]').length === 77, null, { timeout: 5000 });
+  const afterProvince = Number(await map.getAttribute('data-layouts'));
+  if (afterProvince <= before || afterProvince > before + 3) throw new Error(`layouts ${before} → ${afterProvince} for one province`);
+});
+
 test('dragging a province pins it in the text; Unpin removes it', async (page) => {
   const eng = page.locator('[data-testid="map"] [data-province="ENG"] polygon');
   await eng.waitFor();

@@ -20,6 +20,19 @@ use crate::bridge::scene::{Scene, markup, scene};
 type Key =
     (ProvinceGraph, Vec<judgepad_core::map::pins::Pin>, Vec<(String, judgepad_core::map::Terrain)>);
 
+fn key_of(map: &judgepad_core::map::Map) -> Key {
+    let provinces = map.provinces.iter().map(|p| (p.abbr.clone(), p.terrain)).collect();
+    (ProvinceGraph::of(map), map.pins.clone(), provinces)
+}
+
+fn same_provinces(
+    drawn: &[(String, judgepad_core::map::Terrain)],
+    map: &judgepad_core::map::Map,
+) -> bool {
+    drawn.len() == map.provinces.len()
+        && drawn.iter().zip(&map.provinces).all(|(d, p)| d.0 == p.abbr)
+}
+
 /// The map view.
 #[component]
 pub fn MapView(
@@ -30,27 +43,59 @@ pub fn MapView(
     /// The top-level file's text (pins are written into it).
     text: RwSignal<String>,
 ) -> impl IntoView {
-    // The drawing and the key it was made for; a new map with the same key
-    // (typing in a comment, a rule, a power) keeps the drawing.
-    let drawn: Memo<(Key, layout::Layout)> =
-        Memo::new(move |previous: Option<&(Key, layout::Layout)>| {
-            loaded.with(|it| {
-                let provinces =
-                    it.map.provinces.iter().map(|p| (p.abbr.clone(), p.terrain)).collect();
-                let key: Key = (ProvinceGraph::of(&it.map), it.map.pins.clone(), provinces);
-                match previous {
-                    Some((old, drawing)) if *old == key => (key, drawing.clone()),
-                    _ => {
-                        let drawing = layout::layout(&it.map, &[]);
-                        (key, drawing)
-                    }
-                }
+    // What the drawing depends on: the graph, the pins, the provinces'
+    // names and terrain. Typing anything else (a comment, a rule, a power)
+    // leaves the key, and so the drawing, as it is.
+    let key: Memo<Key> = Memo::new(move |_| loaded.with(|it| key_of(&it.map)));
+    // The drawing and the key it was made for.
+    let drawn = RwSignal::new(None::<(Key, layout::Layout)>);
+    // How many layouts ran (a test hook: typing must not add any).
+    let layouts = RwSignal::new(0u32);
+    let pending = StoredValue::new(None::<leptos::prelude::TimeoutHandle>);
+    let draw_now = move || {
+        let made = loaded.with_untracked(|it| (key_of(&it.map), layout::layout(&it.map, &[])));
+        drawn.set(Some(made));
+        layouts.update(|n| *n += 1);
+    };
+    Effect::new(move |_| {
+        let now = key.get();
+        let state = drawn.with_untracked(|d| {
+            d.as_ref().map(|(old, _)| {
+                let pins_only = old.0 == now.0 && old.2 == now.2;
+                (*old == now, !pins_only && old.2.len().abs_diff(now.2.len()) <= 2)
             })
         });
-    let drawing = Memo::new(move |_| drawn.with(|it| it.1.clone()));
-    let view_scene: Memo<Scene> = Memo::new(move |_| {
-        drawing.with(|drawing| {
-            loaded.with(|it| game.with(|g| scene(&it.map, drawing, g.as_ref().map(|g| &g.board))))
+        if let Some(handle) = pending.get_value() {
+            handle.clear();
+            pending.set_value(None);
+        }
+        match state {
+            Some((true, _)) => {}
+            // An edit while typing: laid out once the typing pauses.
+            Some((false, true)) => {
+                let handle =
+                    set_timeout_with_handle(draw_now, std::time::Duration::from_millis(300));
+                pending.set_value(handle.ok());
+            }
+            // The first drawing, a pin, or another variant: at once.
+            _ => draw_now(),
+        }
+    });
+    // The scene: the drawing with this map's names, owners and units. A
+    // drawing made for other provinces (an edit not yet laid out) keeps the
+    // previous scene on screen.
+    let view_scene: Memo<Scene> = Memo::new(move |previous: Option<&Scene>| {
+        drawn.with(|d| {
+            loaded.with(|it| {
+                game.with(|g| match d {
+                    Some((k, drawing)) if same_provinces(&k.2, &it.map) => {
+                        scene(&it.map, drawing, g.as_ref().map(|g| &g.board))
+                    }
+                    _ => previous
+                        .cloned()
+                        .unwrap_or_else(|| scene(&it.map, &layout::Layout::default(), None)),
+                })
+            })
         })
     });
     // The visible box: x, y, width, height in drawing units.
@@ -170,11 +215,11 @@ pub fn MapView(
         })
     };
     view! {
-        <section class="map" aria-label="map">
+        <section class="map" aria-label="map" data-layouts=move || layouts.get()>
             <div class="map-tools">
                 <button type="button" data-testid="map-fit" on:click=move |_| zoom.set(None)>"Fit"</button>
                 <span class="map-figures" data-testid="map-figures">
-                    {move || drawing.with(|d| format!("{} regions, {} borders, {} connectors", d.provinces.len(), d.borders.len(), d.connectors.len()))}
+                    {move || drawn.with(|d| d.as_ref().map(|(_, d)| format!("{} regions, {} borders, {} connectors", d.provinces.len(), d.borders.len(), d.connectors.len())))}
                 </span>
             </div>
             <svg
