@@ -5,7 +5,8 @@
 //! touching pair or a connector; a touching pair that is not adjacent is a
 //! listed barrier (no false borders); barriers ≤ 2 % of touching pairs;
 //! planar variants have ≥ 98 % of their adjacencies as borders; every label
-//! lies inside its own region. Plus determinism, stability and pins.
+//! lies inside its own region, with its text box (so no two labels overlap).
+//! Plus determinism, stability and pins.
 
 use std::collections::BTreeSet;
 
@@ -100,6 +101,7 @@ struct Figures {
     false_borders: usize,
     undrawn: usize,
     labels_outside: usize,
+    label_boxes_outside: usize,
 }
 
 fn measure(map: &Map, drawing: &Layout) -> Figures {
@@ -129,6 +131,19 @@ fn measure(map: &Map, drawing: &Layout) -> Figures {
             .filter(|it| !touch.contains(it) && !connectors.contains(it))
             .count(),
         labels_outside: drawing.provinces.iter().filter(|r| !inside(r.label, &r.polygon)).count(),
+        label_boxes_outside: drawing
+            .provinces
+            .iter()
+            .filter(|r| {
+                let chars = map.prov(r.province).abbr.chars().count();
+                let size = layout::svg::label_size(r.room, chars);
+                let (hw, hh) = (0.3 * size * chars as f64, 0.5 * size);
+                let [x, y] = r.label;
+                [[x - hw, y - hh], [x + hw, y - hh], [x + hw, y + hh], [x - hw, y + hh]]
+                    .iter()
+                    .any(|&corner| !inside(corner, &r.polygon))
+            })
+            .count(),
     }
 }
 
@@ -179,6 +194,13 @@ fn fidelity_on_every_variant() {
         }
         if f.labels_outside > 0 {
             failures.push(format!("{name}: {} labels outside their region", f.labels_outside));
+        }
+        // Each label's text box inside its own region: so no two overlap.
+        if f.label_boxes_outside > 0 {
+            failures.push(format!(
+                "{name}: {} label boxes cross their region's outline",
+                f.label_boxes_outside
+            ));
         }
         if failures.len() > before {
             missed.insert(name);

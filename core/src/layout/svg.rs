@@ -90,7 +90,7 @@ pub fn render(map: &Map, layout: &Layout) -> String {
             out,
             "<circle cx=\"{}\" cy=\"{}\" r=\"{size:.2}\" fill=\"{colour}\" stroke=\"#222\" stroke-width=\"0.6\"/>",
             region.label[0],
-            region.label[1] + label_size(region.room) * 0.9,
+            region.label[1] + label_size(region.room, 3) * 0.9,
         );
     }
     for (p, power) in map.powers.iter().enumerate() {
@@ -123,6 +123,20 @@ pub fn render(map: &Map, layout: &Layout) -> String {
             let _ = writeln!(out, "<g data-unit=\"{}\">{shape}</g>", escape(&map.unit_text(*unit)));
         }
     }
+    for coast in &layout.coasts {
+        let loc = map.loc(coast.location);
+        let short = loc.coast.clone().unwrap_or_default().to_lowercase();
+        let _ = write!(
+            out,
+            "<g data-coast=\"{}\"><circle cx=\"{}\" cy=\"{}\" r=\"1.2\" fill=\"#3f7fa8\"/><text x=\"{}\" y=\"{}\" font-size=\"4.5\" fill=\"#1f4f70\" font-style=\"italic\">{}</text></g>\n",
+            escape(&loc.abbr.to_uppercase()),
+            coast.at[0],
+            coast.at[1],
+            coast.at[0],
+            coast.at[1] - 3.0,
+            escape(&short)
+        );
+    }
     out.push_str("</g>\n<g>\n");
     for region in &layout.provinces {
         let abbr = map.prov(region.province).abbr.to_uppercase();
@@ -131,7 +145,7 @@ pub fn render(map: &Map, layout: &Layout) -> String {
             "<text x=\"{}\" y=\"{}\" font-size=\"{:.2}\">{}</text>",
             region.label[0],
             region.label[1],
-            label_size(region.room),
+            label_size(region.room, abbr.chars().count()),
             escape(&abbr)
         );
     }
@@ -139,7 +153,12 @@ pub fn render(map: &Map, layout: &Layout) -> String {
     out
 }
 
-/// Font size that keeps a three-letter label within `room` of its point.
-pub fn label_size(room: f64) -> f64 {
-    (room * 0.75).clamp(2.0, 12.0)
+/// Font size that keeps a label of `chars` characters (about 0.6 em wide
+/// each, 1 em high) inside the circle of radius `room` around its point, so
+/// inside its region and clear of every other label; at most 12 units.
+pub fn label_size(room: f64, chars: usize) -> f64 {
+    // Half-diagonal of the text box: sqrt((0.3 n)² + 0.5²) em ≤ 0.95 room.
+    let n = chars.max(1) as f64;
+    let half = libm::sqrt(0.09 * n * n + 0.25);
+    (0.95 * room / half).min(12.0)
 }

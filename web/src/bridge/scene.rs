@@ -56,6 +56,8 @@ pub struct Scene {
     pub connectors: Vec<String>,
     /// Units.
     pub units: Vec<UnitView>,
+    /// Coasts of multi-coast provinces: `SPA/NC`, its short name, where.
+    pub coasts: Vec<(String, String, Point)>,
 }
 
 /// A coordinate in hundredths, written without the float formatter (which
@@ -100,6 +102,7 @@ pub fn scene(map: &Map, layout: &Layout, board: Option<&Board>) -> Scene {
             borders: Vec::new(),
             connectors: Vec::new(),
             units: Vec::new(),
+            coasts: Vec::new(),
         };
     }
     // A position from another map (the game restarts a moment after the
@@ -125,7 +128,7 @@ pub fn scene(map: &Map, layout: &Layout, board: Option<&Board>) -> Scene {
         .map(|region| {
             let province = map.prov(region.province);
             let owner = owner_of(region.province);
-            let font = label_size(region.room);
+            let font = label_size(region.room, province.abbr.chars().count());
             let mut title =
                 format!("{} ({}), {}", province.name, province.abbr, province.terrain.as_str());
             if province.supply_center {
@@ -199,7 +202,16 @@ pub fn scene(map: &Map, layout: &Layout, board: Option<&Board>) -> Scene {
             })
         })
         .collect();
-    Scene { size: (layout.width, layout.height), regions, borders, connectors, units }
+    let coasts = layout
+        .coasts
+        .iter()
+        .map(|mark| {
+            let loc = map.loc(mark.location);
+            let short = loc.coast.clone().unwrap_or_default().to_lowercase();
+            (loc.abbr.to_uppercase(), short, mark.at)
+        })
+        .collect();
+    Scene { size: (layout.width, layout.height), regions, borders, connectors, units, coasts }
 }
 
 fn escape(text: &str) -> String {
@@ -251,6 +263,19 @@ pub fn markup(scene: &Scene) -> String {
     }
     for points in &scene.connectors {
         let _ = write!(out, "<polyline class=\"c\" points=\"{points}\"/>");
+    }
+    out.push_str("</g><g class=\"coasts\">");
+    for (abbr, short, at) in &scene.coasts {
+        let _ = write!(
+            out,
+            "<g data-coast=\"{}\"><circle cx=\"{}\" cy=\"{}\" r=\"1.2\"/><text x=\"{}\" y=\"{}\">{}</text></g>",
+            escape(abbr),
+            Num(at[0]),
+            Num(at[1]),
+            Num(at[0]),
+            Num(at[1] - 3.0),
+            escape(short)
+        );
     }
     out.push_str("</g><g class=\"units\">");
     for u in &scene.units {
@@ -308,6 +333,9 @@ mod tests {
         let markup = markup(&scene);
         assert_eq!(markup.matches("data-province=").count(), 76);
         assert!(markup.contains("data-unit=\"F STP/SC\""));
+        // Spain, St Petersburg and Bulgaria show each coast.
+        assert_eq!(markup.matches("data-coast=").count(), 6);
+        assert!(markup.contains("data-coast=\"SPA/NC\""));
     }
 
     /// The game of the previous map is ignored, not a panic, while the new
