@@ -126,9 +126,9 @@ pub fn render(map: &Map, layout: &Layout) -> String {
     for coast in &layout.coasts {
         let loc = map.loc(coast.location);
         let short = loc.coast.clone().unwrap_or_default().to_lowercase();
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "<g data-coast=\"{}\"><circle cx=\"{}\" cy=\"{}\" r=\"1.2\" fill=\"#3f7fa8\"/><text x=\"{}\" y=\"{}\" font-size=\"4.5\" fill=\"#1f4f70\" font-style=\"italic\">{}</text></g>\n",
+            "<g data-coast=\"{}\"><circle cx=\"{}\" cy=\"{}\" r=\"1.2\" fill=\"#3f7fa8\"/><text x=\"{}\" y=\"{}\" font-size=\"4.5\" fill=\"#1f4f70\" font-style=\"italic\">{}</text></g>",
             escape(&loc.abbr.to_uppercase()),
             coast.at[0],
             coast.at[1],
