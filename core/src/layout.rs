@@ -74,6 +74,22 @@ impl Default for Layout {
     }
 }
 
+impl Layout {
+    /// The box around every region, 3 % larger each way, as `[x, y, width,
+    /// height]` (the whole drawing when there is no region): what a viewer
+    /// shows first.
+    pub fn fit(&self) -> [f64; 4] {
+        let (lo, hi) = geom::bounds(
+            &self.provinces.iter().flat_map(|r| r.polygon.iter().copied()).collect::<Vec<_>>(),
+        );
+        if !(lo[0] < hi[0] && lo[1] < hi[1]) {
+            return [0.0, 0.0, self.width, self.height];
+        }
+        let pad = 0.03 * (hi[0] - lo[0]).max(hi[1] - lo[1]);
+        [lo[0] - pad, lo[1] - pad, hi[0] - lo[0] + 2.0 * pad, hi[1] - lo[1] + 2.0 * pad]
+    }
+}
+
 /// A province's region.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Region {

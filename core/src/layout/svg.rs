@@ -30,11 +30,13 @@ fn escape(text: &str) -> String {
 /// The SVG text of `layout`, a drawing of `map`.
 pub fn render(map: &Map, layout: &Layout) -> String {
     let mut out = String::new();
+    // The regions' box, shown 1000 units wide.
+    let [x, y, w, h] = layout.fit();
     let _ = writeln!(
         out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\">",
-        w = layout.width,
-        h = layout.height
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"{x:.2} {y:.2} {w:.2} {h:.2}\" width=\"{}\" height=\"{:.0}\" font-family=\"sans-serif\">",
+        layout.width,
+        layout.width * h / w.max(1.0)
     );
     out.push_str(concat!(
         "<defs><pattern id=\"shut\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">",
@@ -46,8 +48,7 @@ pub fn render(map: &Map, layout: &Layout) -> String {
     ));
     let _ = writeln!(
         out,
-        "<rect width=\"{}\" height=\"{}\" fill=\"#f4f1ea\"/>",
-        layout.width, layout.height
+        "<rect x=\"{x:.2}\" y=\"{y:.2}\" width=\"{w:.2}\" height=\"{h:.2}\" fill=\"#f4f1ea\"/>"
     );
     out.push_str("<g>\n");
     for region in &layout.provinces {

@@ -48,6 +48,9 @@ pub struct UnitView {
 pub struct Scene {
     /// Width and height in drawing units.
     pub size: (f64, f64),
+    /// The box the regions fill (`x, y, width, height`), with a margin: what
+    /// "Fit" shows.
+    pub fit: (f64, f64, f64, f64),
     /// Regions, in map order.
     pub regions: Vec<RegionView>,
     /// Borders: CSS class and SVG points.
@@ -98,6 +101,7 @@ pub fn scene(map: &Map, layout: &Layout, board: Option<&Board>) -> Scene {
         // A drawing of another map: nothing rather than a wrong picture.
         return Scene {
             size: (layout.width, layout.height),
+            fit: (0.0, 0.0, layout.width, layout.height),
             regions: Vec::new(),
             borders: Vec::new(),
             connectors: Vec::new(),
@@ -211,7 +215,9 @@ pub fn scene(map: &Map, layout: &Layout, board: Option<&Board>) -> Scene {
             (loc.abbr.to_uppercase(), short, mark.at)
         })
         .collect();
-    Scene { size: (layout.width, layout.height), regions, borders, connectors, units, coasts }
+    let [fx, fy, fw, fh] = layout.fit();
+    let fit = (fx, fy, fw, fh);
+    Scene { size: (layout.width, layout.height), fit, regions, borders, connectors, units, coasts }
 }
 
 fn escape(text: &str) -> String {

@@ -100,11 +100,11 @@ pub fn MapView(
     });
     // The visible box: x, y, width, height in drawing units.
     let zoom = RwSignal::new(None::<(f64, f64, f64, f64)>);
-    let full = move || view_scene.with(|s| (0.0, 0.0, s.size.0, s.size.1));
+    let full = move || view_scene.with(|s| s.fit);
     let current = move || zoom.get().unwrap_or_else(full);
     let view_box = move || {
         let (x, y, w, h) = current();
-        format!("{} {} {} {}", x as i64, y as i64, w as i64, h as i64)
+        format!("{} {} {} {}", x as i64, y as i64, w.ceil() as i64, h.ceil() as i64)
     };
     // A drag: where it started (client pixels) and the province grabbed.
     let drag = StoredValue::new(None::<(f64, f64, Option<String>, bool)>);
