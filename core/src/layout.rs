@@ -27,6 +27,7 @@ mod regions;
 mod solve;
 mod stress;
 pub mod svg;
+mod touch;
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -214,15 +215,42 @@ pub fn layout(map: &Map, extra: &[(ProvinceId, Point)]) -> Layout {
         pins: &pins,
         first_shape: &first_shape,
     };
-    let (first, quality) = draw(&prepared, Strategy::Shape, out.clone());
+    let (first, quality, _) = draw(&prepared, Strategy::Shape, out.clone());
     if quality >= 2.0 {
-        return first;
+        return with_barriers(first, &graph);
     }
     // A shape the embedding could not follow (a world map that closes into
-    // a ring): the plain strategy, edges most embedded in triangles first
-    // and the longest face outside, and the better of the two drawings.
-    let (second, other) = draw(&prepared, Strategy::Plain, out);
-    if other > quality { second } else { first }
+    // a ring): the plain strategy (edges most embedded in triangles first,
+    // the longest face outside) gives a flat drawing, spread by stress; that
+    // is a better first shape, drawn again as above. The best of the three.
+    let (second, other, spread) = draw(&prepared, Strategy::Plain, out.clone());
+    let again = Prepared { first_shape: &spread, ..prepared };
+    let (third, last, _) = draw(&again, Strategy::Shape, out);
+    let mut best = (first, quality);
+    for (drawing, q) in [(second, other), (third, last)] {
+        if q > best.1 {
+            best = (drawing, q);
+        }
+    }
+    with_barriers(best.0, &graph)
+}
+
+/// Non-adjacent regions that came out touching (a gap thinner than the eye
+/// sees) are barriers, drawn and listed as such.
+fn with_barriers(mut out: Layout, graph: &ProvinceGraph) -> Layout {
+    let adjacent =
+        |a: u32, b: u32| graph.edges.binary_search(&(ProvinceId(a), ProvinceId(b))).is_ok();
+    let outlines: Vec<Vec<Point>> = out.provinces.iter().map(|r| r.polygon.clone()).collect();
+    for ((a, b), stretch) in touch::touching(&outlines, |a, b| !adjacent(a, b)) {
+        out.borders.push(Border {
+            a: ProvinceId(a),
+            b: ProvinceId(b),
+            kind: Crossing::Barrier,
+            path: stretch.to_vec(),
+        });
+    }
+    out.borders.sort_by_key(|border| (border.a, border.b));
+    out
 }
 
 /// How the planar part and the outer face are chosen.
@@ -251,7 +279,7 @@ struct Prepared<'a> {
 }
 
 /// One drawing and its quality: the median room of the labels.
-fn draw(prepared: &Prepared<'_>, strategy: Strategy, mut out: Layout) -> (Layout, f64) {
+fn draw(prepared: &Prepared<'_>, strategy: Strategy, mut out: Layout) -> (Layout, f64, Vec<Point>) {
     let Prepared {
         map,
         graph,
@@ -426,7 +454,38 @@ fn draw(prepared: &Prepared<'_>, strategy: Strategy, mut out: Layout) -> (Layout
     }
     let pins: Vec<(u32, Point)> =
         pins.iter().filter(|(p, _)| (p.0 as usize) < n).map(|&(p, at)| (p.0, at)).collect();
-    let pos = solve::positions(&mesh, &fans, &goal, &pins, strategy == Strategy::Shape);
+    let mut pos = solve::positions(&mesh, &fans, &goal, &pins, strategy == Strategy::Shape);
+    let mut spread_out = Vec::new();
+    let pinned: Vec<u32> = pins.iter().map(|p| p.0).collect();
+    if strategy == Strategy::Plain {
+        // The plain drawing is planar but crowded in the middle: spread it
+        // by stress from where it is, then follow that as the shape.
+        let spread = stress::relax(&rot, &pos[..total]);
+        let (lo, hi) = geom::bounds(&pos[..total]);
+        let (slo, shi) = geom::bounds(&spread);
+        let scale = ((hi[0] - lo[0]) / (shi[0] - slo[0]).max(1e-9))
+            .min((hi[1] - lo[1]) / (shi[1] - slo[1]).max(1e-9));
+        let mut goal2 = goal.clone();
+        for v in 0..total {
+            goal2[v] =
+                [lo[0] + (spread[v][0] - slo[0]) * scale, lo[1] + (spread[v][1] - slo[1]) * scale];
+        }
+        for v in total..mesh.roles.len() {
+            if mesh.roles[v] == Role::Lake {
+                let placed: Vec<Point> = fans[v]
+                    .iter()
+                    .filter(|it| (it.0 as usize) < total)
+                    .map(|it| goal2[it.0 as usize])
+                    .collect();
+                if !placed.is_empty() {
+                    goal2[v] = geom::centroid(&placed);
+                }
+            }
+        }
+        pos = solve::positions(&mesh, &fans, &goal2, &pins, true);
+        spread_out = goal2[..total].to_vec();
+    }
+    solve::spread_crushed(&mesh, &fans, &mut pos, &pinned);
     let inner: Vec<Point> =
         mesh.triangles.iter().map(|t| regions::inner_point(&mesh, &pos, t)).collect();
     let shut = |v: usize| map.provinces[v].terrain == Terrain::Shut;
@@ -483,7 +542,10 @@ fn draw(prepared: &Prepared<'_>, strategy: Strategy, mut out: Layout) -> (Layout
     let mut rooms: Vec<f64> = out.provinces.iter().map(|r| r.room).collect();
     rooms.sort_by(f64::total_cmp);
     let quality = rooms.get(rooms.len() / 2).copied().unwrap_or(0.0);
-    (out, quality)
+    if spread_out.is_empty() {
+        spread_out = pos[..total].to_vec();
+    }
+    (out, quality, spread_out)
 }
 
 /// The first shape scaled into the drawing's

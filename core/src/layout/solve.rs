@@ -189,7 +189,7 @@ fn shape_weights(
             weights.push((this, w));
             total += w;
         }
-        let floor = 0.02 * total / d as f64;
+        let floor = 0.15 * total / d as f64;
         let mut sum = 0.0;
         for (_, w) in &mut weights {
             *w = w.max(floor);
@@ -278,4 +278,64 @@ pub(crate) fn positions(
         }
     }
     blend(lo)
+}
+
+/// Spreads crushed corners of the drawing: a vertex with a tiny triangle
+/// around it moves half way towards the mean of its neighbours, when no
+/// triangle around it turns over (so the drawing stays planar). A few
+/// rounds; the rest of the drawing does not move.
+pub(crate) fn spread_crushed(
+    mesh: &Mesh,
+    fans: &[Vec<(u32, u32, u32)>],
+    pos: &mut [Point],
+    pinned: &[u32],
+) {
+    let Some(first) = mesh.triangles.first() else { return };
+    let reference = cross(pos[first[0] as usize], pos[first[1] as usize], pos[first[2] as usize]);
+    let sign = if reference < 0.0 { -1.0 } else { 1.0 };
+    let n = mesh.roles.len();
+    let mut fixed = vec![false; n];
+    for &(v, _) in &mesh.frame {
+        fixed[v as usize] = true;
+    }
+    for &v in pinned {
+        fixed[v as usize] = true;
+    }
+    // Twice the area below which a triangle counts as crushed.
+    const SMALL: f64 = 40.0;
+    for _round in 0..30 {
+        let mut moved = false;
+        for v in 0..n {
+            if fixed[v] || fans[v].is_empty() {
+                continue;
+            }
+            let p = pos[v];
+            let smallest = fans[v]
+                .iter()
+                .map(|&(b, c, _)| sign * cross(p, pos[b as usize], pos[c as usize]))
+                .fold(f64::INFINITY, f64::min);
+            if smallest >= SMALL {
+                continue;
+            }
+            let mut mean = [0.0, 0.0];
+            for &(b, _, _) in &fans[v] {
+                mean[0] += pos[b as usize][0];
+                mean[1] += pos[b as usize][1];
+            }
+            let k = fans[v].len() as f64;
+            let goal = [mean[0] / k, mean[1] / k];
+            let candidate = [p[0] + (goal[0] - p[0]) * 0.5, p[1] + (goal[1] - p[1]) * 0.5];
+            let after = fans[v]
+                .iter()
+                .map(|&(b, c, _)| sign * cross(candidate, pos[b as usize], pos[c as usize]))
+                .fold(f64::INFINITY, f64::min);
+            if after > smallest.max(1e-6) {
+                pos[v] = candidate;
+                moved = true;
+            }
+        }
+        if !moved {
+            break;
+        }
+    }
 }

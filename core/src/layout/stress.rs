@@ -167,6 +167,38 @@ fn orient(pos: &mut [Point]) {
     }
 }
 
+/// Sparse stress from given positions (a plane drawing to spread out):
+/// pivots chosen farthest-first as in [`pivot_mds`], the same rounds.
+pub(crate) fn relax(adj: &[Vec<u32>], start: &[Point]) -> Vec<Point> {
+    let n = adj.len();
+    let mut pos = start.to_vec();
+    if n < 3 {
+        return pos;
+    }
+    let mut dist = vec![0u32; n];
+    let mut nearest = vec![u32::MAX; n];
+    let mut pivots: Vec<(usize, Vec<u32>)> = Vec::new();
+    let mut pivot = 0usize;
+    for _ in 0..n.min(24) {
+        bfs(adj, pivot, &mut dist);
+        pivots.push((pivot, dist.clone()));
+        let mut best = (0u32, 0usize);
+        for v in 0..n {
+            let d = dist[v].min(nearest[v]);
+            nearest[v] = d;
+            if d != u32::MAX && d > best.0 {
+                best = (d, v);
+            }
+        }
+        if best.0 == 0 {
+            break;
+        }
+        pivot = best.1;
+    }
+    refine(adj, &pivots, &mut pos);
+    pos
+}
+
 /// Sparse stress majorisation (Ortmann, Klimenta, Brandes 2016): each
 /// vertex moves to where its distances to its neighbours (target 1) and to
 /// the pivots (their graph distance) are best kept, a few rounds.
