@@ -63,47 +63,60 @@ pub(crate) fn inside(p: Point, polygon: &[Point]) -> bool {
 }
 
 /// Signed distance from `p` to the polygon's boundary: positive inside.
+/// One pass: the even-odd test and the nearest edge (squared distances, one
+/// square root at the end).
 pub(crate) fn depth(p: Point, polygon: &[Point]) -> f64 {
     let n = polygon.len();
     let mut best = f64::INFINITY;
+    let mut inside = false;
     for i in 0..n {
-        best = best.min(segment_distance(p, polygon[i], polygon[(i + 1) % n]));
+        let (a, b) = (polygon[i], polygon[(i + 1) % n]);
+        if (a[1] > p[1]) != (b[1] > p[1]) {
+            let x = a[0] + (p[1] - a[1]) / (b[1] - a[1]) * (b[0] - a[0]);
+            if p[0] < x {
+                inside = !inside;
+            }
+        }
+        let ab = [b[0] - a[0], b[1] - a[1]];
+        let ap = [p[0] - a[0], p[1] - a[1]];
+        let len2 = ab[0] * ab[0] + ab[1] * ab[1];
+        let t =
+            if len2 > 0.0 { ((ap[0] * ab[0] + ap[1] * ab[1]) / len2).clamp(0.0, 1.0) } else { 0.0 };
+        let d = [ap[0] - ab[0] * t, ap[1] - ab[1] * t];
+        best = best.min(d[0] * d[0] + d[1] * d[1]);
     }
-    if inside(p, polygon) { best } else { -best }
+    let best = sqrt(best);
+    if inside { best } else { -best }
 }
 
-/// A point deep inside the polygon and its depth: the best of a coarse grid
-/// and the given `seed` (a point known to be inside), then refined by a
-/// local search whose step halves each round.
+/// A point deep inside the polygon and its depth: the better of `seed` (a
+/// point known to be inside) and the area centroid, refined by a local
+/// search whose step halves each round.
 pub(crate) fn pole(polygon: &[Point], seed: Point) -> (Point, f64) {
     if polygon.len() < 3 {
         return (seed, 0.0);
     }
-    let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
-    for p in polygon {
-        for k in 0..2 {
-            lo[k] = lo[k].min(p[k]);
-            hi[k] = hi[k].max(p[k]);
-        }
-    }
+    let area = polygon_area(polygon);
     let mut best = seed;
     let mut best_depth = depth(seed, polygon);
-    const GRID: usize = 6;
-    for i in 0..GRID {
-        for j in 0..GRID {
-            let p = [
-                lo[0] + (hi[0] - lo[0]) * (i as f64 + 0.5) / GRID as f64,
-                lo[1] + (hi[1] - lo[1]) * (j as f64 + 0.5) / GRID as f64,
-            ];
-            let d = depth(p, polygon);
-            if d > best_depth {
-                best = p;
-                best_depth = d;
-            }
+    if area.abs() > 1e-9 {
+        let n = polygon.len();
+        let mut c = [0.0, 0.0];
+        for i in 0..n {
+            let (a, b) = (polygon[i], polygon[(i + 1) % n]);
+            let w = a[0] * b[1] - b[0] * a[1];
+            c[0] += (a[0] + b[0]) * w;
+            c[1] += (a[1] + b[1]) * w;
+        }
+        let c = [c[0] / (6.0 * area), c[1] / (6.0 * area)];
+        let d = depth(c, polygon);
+        if d > best_depth {
+            best = c;
+            best_depth = d;
         }
     }
-    let mut step = [(hi[0] - lo[0]) / GRID as f64, (hi[1] - lo[1]) / GRID as f64];
-    for _ in 0..6 {
+    let mut step = sqrt(area.abs()) / 4.0;
+    for _ in 0..5 {
         let centre = best;
         for (dx, dy) in [
             (-1.0, 0.0),
@@ -115,14 +128,14 @@ pub(crate) fn pole(polygon: &[Point], seed: Point) -> (Point, f64) {
             (-0.7, 0.7),
             (0.7, 0.7),
         ] {
-            let p = [centre[0] + dx * step[0], centre[1] + dy * step[1]];
+            let p = [centre[0] + dx * step, centre[1] + dy * step];
             let d = depth(p, polygon);
             if d > best_depth {
                 best = p;
                 best_depth = d;
             }
         }
-        step = [step[0] / 2.0, step[1] / 2.0];
+        step /= 2.0;
     }
     (best, best_depth)
 }
