@@ -46,22 +46,6 @@ pub(crate) fn segment_distance(p: Point, a: Point, b: Point) -> f64 {
     dist(p, lerp(a, b, t))
 }
 
-/// Whether `p` lies inside the polygon (even-odd rule).
-pub(crate) fn inside(p: Point, polygon: &[Point]) -> bool {
-    let mut inside = false;
-    let n = polygon.len();
-    for i in 0..n {
-        let (a, b) = (polygon[i], polygon[(i + 1) % n]);
-        if (a[1] > p[1]) != (b[1] > p[1]) {
-            let x = a[0] + (p[1] - a[1]) / (b[1] - a[1]) * (b[0] - a[0]);
-            if p[0] < x {
-                inside = !inside;
-            }
-        }
-    }
-    inside
-}
-
 /// Signed distance from `p` to the polygon's boundary: positive inside.
 /// One pass: the even-odd test and the nearest edge (squared distances, one
 /// square root at the end).
