@@ -186,6 +186,18 @@ fn fidelity_on_every_variant() {
             failures
                 .push(format!("{name}: {} barriers of {} touching pairs", f.barriers, f.touching));
         }
+        // Any map: at least 90 % of what a plane drawing can carry at most
+        // (3n - 6 borders for n provinces; pure, K7, has 21 adjacencies and
+        // room for 15 borders).
+        let drawn =
+            map.provinces.iter().filter(|p| p.terrain != judgepad_core::map::Terrain::Shut).count();
+        let most = f.adjacencies.min((3 * drawn).saturating_sub(6));
+        if (f.borders as f64) < 0.9 * most as f64 {
+            failures.push(format!(
+                "{name}: only {} of {} adjacencies are borders",
+                f.borders, f.adjacencies
+            ));
+        }
         if planar && (f.borders as f64) < 0.98 * f.adjacencies as f64 {
             failures.push(format!(
                 "{name}: planar, only {} of {} adjacencies are borders",

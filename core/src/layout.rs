@@ -216,7 +216,7 @@ pub fn layout(map: &Map, extra: &[(ProvinceId, Point)]) -> Layout {
         first_shape: &first_shape,
     };
     let (first, quality, _) = draw(&prepared, Strategy::Shape, out.clone());
-    if quality >= 2.0 {
+    if quality >= 0.9 {
         return with_barriers(first, &graph);
     }
     // A shape the embedding could not follow (a world map that closes into
@@ -278,7 +278,8 @@ struct Prepared<'a> {
     first_shape: &'a [Point],
 }
 
-/// One drawing and its quality: the median room of the labels.
+/// One drawing, its quality (the share of provinces with room for a
+/// readable label) and its positions (a shape for another drawing).
 fn draw(prepared: &Prepared<'_>, strategy: Strategy, mut out: Layout) -> (Layout, f64, Vec<Point>) {
     let Prepared {
         map,
@@ -458,8 +459,8 @@ fn draw(prepared: &Prepared<'_>, strategy: Strategy, mut out: Layout) -> (Layout
     let mut spread_out = Vec::new();
     let pinned: Vec<u32> = pins.iter().map(|p| p.0).collect();
     if strategy == Strategy::Plain {
-        // The plain drawing is planar but crowded in the middle: spread it
-        // by stress from where it is, then follow that as the shape.
+        // The plain drawing is planar but crowded in the middle: spread by
+        // stress from where it is, it is a shape for another drawing.
         let spread = stress::relax(&rot, &pos[..total]);
         let (lo, hi) = geom::bounds(&pos[..total]);
         let (slo, shi) = geom::bounds(&spread);
@@ -482,7 +483,8 @@ fn draw(prepared: &Prepared<'_>, strategy: Strategy, mut out: Layout) -> (Layout
                 }
             }
         }
-        pos = solve::positions(&mesh, &fans, &goal2, &pins, true);
+        // The plain drawing itself stays as it is (planar, uniform); the
+        // spread positions are the shape for another drawing.
         spread_out = goal2[..total].to_vec();
     }
     solve::spread_crushed(&mesh, &fans, &mut pos, &pinned);
@@ -539,9 +541,10 @@ fn draw(prepared: &Prepared<'_>, strategy: Strategy, mut out: Layout) -> (Layout
         }
     }
     out.coasts = coasts(map, graph, &out, &pos);
-    let mut rooms: Vec<f64> = out.provinces.iter().map(|r| r.room).collect();
-    rooms.sort_by(f64::total_cmp);
-    let quality = rooms.get(rooms.len() / 2).copied().unwrap_or(0.0);
+    // Quality: the share of provinces with room for a readable label (a
+    // median would reward a few huge regions round a crushed middle).
+    let roomy = out.provinces.iter().filter(|r| r.room >= 2.0).count();
+    let quality = roomy as f64 / out.provinces.len().max(1) as f64;
     if spread_out.is_empty() {
         spread_out = pos[..total].to_vec();
     }

@@ -189,7 +189,7 @@ fn shape_weights(
             weights.push((this, w));
             total += w;
         }
-        let floor = 0.15 * total / d as f64;
+        let floor = 0.02 * total / d as f64;
         let mut sum = 0.0;
         for (_, w) in &mut weights {
             *w = w.max(floor);
