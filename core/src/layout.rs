@@ -76,6 +76,15 @@ impl Default for Layout {
 }
 
 impl Layout {
+    /// Where a unit at `location` (in `province`) is drawn, and its size:
+    /// on its coast's mark for a fleet on a coast, else at the label.
+    pub fn unit_at(&self, location: LocationId, province: ProvinceId) -> Option<(Point, f64)> {
+        let region = self.provinces.get(province.0 as usize)?;
+        let at =
+            self.coasts.iter().find(|it| it.location == location).map_or(region.label, |it| it.at);
+        Some((at, (region.room * 0.45).clamp(3.0, 7.0)))
+    }
+
     /// The box around every region, 3 % larger each way, as `[x, y, width,
     /// height]` (the whole drawing when there is no region): what a viewer
     /// shows first.
@@ -466,26 +475,10 @@ fn draw(prepared: &Prepared<'_>, strategy: Strategy, mut out: Layout) -> (Layout
         let (slo, shi) = geom::bounds(&spread);
         let scale = ((hi[0] - lo[0]) / (shi[0] - slo[0]).max(1e-9))
             .min((hi[1] - lo[1]) / (shi[1] - slo[1]).max(1e-9));
-        let mut goal2 = goal.clone();
-        for v in 0..total {
-            goal2[v] =
-                [lo[0] + (spread[v][0] - slo[0]) * scale, lo[1] + (spread[v][1] - slo[1]) * scale];
-        }
-        for v in total..mesh.roles.len() {
-            if mesh.roles[v] == Role::Lake {
-                let placed: Vec<Point> = fans[v]
-                    .iter()
-                    .filter(|it| (it.0 as usize) < total)
-                    .map(|it| goal2[it.0 as usize])
-                    .collect();
-                if !placed.is_empty() {
-                    goal2[v] = geom::centroid(&placed);
-                }
-            }
-        }
-        // The plain drawing itself stays as it is (planar, uniform); the
-        // spread positions are the shape for another drawing.
-        spread_out = goal2[..total].to_vec();
+        spread_out = spread
+            .iter()
+            .map(|p| [lo[0] + (p[0] - slo[0]) * scale, lo[1] + (p[1] - slo[1]) * scale])
+            .collect();
     }
     solve::spread_crushed(&mesh, &fans, &mut pos, &pinned);
     let inner: Vec<Point> =

@@ -30,32 +30,17 @@ fn bfs(adj: &[Vec<u32>], from: usize, out: &mut [u32]) {
     }
 }
 
-/// 2-D coordinates for the vertices of `adj` (a connected graph) whose
-/// distances follow the graph's.
-pub(crate) fn pivot_mds(adj: &[Vec<u32>]) -> Vec<Point> {
+/// Up to 24 pivots, farthest first from vertex 0, each with its
+/// breadth-first distances.
+fn choose_pivots(adj: &[Vec<u32>]) -> Vec<(usize, Vec<u32>)> {
     let n = adj.len();
-    if n < 3 {
-        return (0..n).map(|i| [i as f64, 0.0]).collect();
-    }
-    let k = n.min(24);
     let mut dist = vec![0u32; n];
     let mut nearest = vec![u32::MAX; n];
-    let mut columns: Vec<Vec<f64>> = Vec::with_capacity(k);
-    let mut pivots: Vec<(usize, Vec<u32>)> = Vec::with_capacity(k);
+    let mut pivots: Vec<(usize, Vec<u32>)> = Vec::new();
     let mut pivot = 0usize;
-    for _ in 0..k {
+    for _ in 0..n.min(24) {
         bfs(adj, pivot, &mut dist);
         pivots.push((pivot, dist.clone()));
-        let far = dist.iter().filter(|&&d| d != u32::MAX).max().copied().unwrap_or(0);
-        columns.push(
-            dist.iter()
-                .map(|&d| {
-                    let d = if d == u32::MAX { far + 1 } else { d };
-                    let d = f64::from(d);
-                    d * d
-                })
-                .collect(),
-        );
         let mut best = (0u32, 0usize);
         for v in 0..n {
             let d = dist[v].min(nearest[v]);
@@ -69,6 +54,29 @@ pub(crate) fn pivot_mds(adj: &[Vec<u32>]) -> Vec<Point> {
         }
         pivot = best.1;
     }
+    pivots
+}
+
+/// 2-D coordinates for the vertices of `adj` (a connected graph) whose
+/// distances follow the graph's.
+pub(crate) fn pivot_mds(adj: &[Vec<u32>]) -> Vec<Point> {
+    let n = adj.len();
+    if n < 3 {
+        return (0..n).map(|i| [i as f64, 0.0]).collect();
+    }
+    let pivots = choose_pivots(adj);
+    let mut columns: Vec<Vec<f64>> = pivots
+        .iter()
+        .map(|(_, dist)| {
+            let far = dist.iter().filter(|&&d| d != u32::MAX).max().copied().unwrap_or(0);
+            dist.iter()
+                .map(|&d| {
+                    let d = f64::from(if d == u32::MAX { far + 1 } else { d });
+                    d * d
+                })
+                .collect()
+        })
+        .collect();
     let k = columns.len();
     // Double centring: c[i][j] = -1/2 (d² - row mean - column mean + mean).
     let col_mean: Vec<f64> = columns.iter().map(|c| c.iter().sum::<f64>() / n as f64).collect();
@@ -175,26 +183,7 @@ pub(crate) fn relax(adj: &[Vec<u32>], start: &[Point]) -> Vec<Point> {
     if n < 3 {
         return pos;
     }
-    let mut dist = vec![0u32; n];
-    let mut nearest = vec![u32::MAX; n];
-    let mut pivots: Vec<(usize, Vec<u32>)> = Vec::new();
-    let mut pivot = 0usize;
-    for _ in 0..n.min(24) {
-        bfs(adj, pivot, &mut dist);
-        pivots.push((pivot, dist.clone()));
-        let mut best = (0u32, 0usize);
-        for v in 0..n {
-            let d = dist[v].min(nearest[v]);
-            nearest[v] = d;
-            if d != u32::MAX && d > best.0 {
-                best = (d, v);
-            }
-        }
-        if best.0 == 0 {
-            break;
-        }
-        pivot = best.1;
-    }
+    let pivots = choose_pivots(adj);
     refine(adj, &pivots, &mut pos);
     pos
 }

@@ -96,14 +96,10 @@ pub fn render(map: &Map, layout: &Layout) -> String {
     }
     for (p, power) in map.powers.iter().enumerate() {
         for unit in &power.units {
-            let province = map.province_of(unit.location);
-            let region = &layout.provinces[province.0 as usize];
-            let at = layout
-                .coasts
-                .iter()
-                .find(|it| it.location == unit.location)
-                .map_or(region.label, |it| it.at);
-            let r = (region.room * 0.45).clamp(3.0, 7.0);
+            let Some((at, r)) = layout.unit_at(unit.location, map.province_of(unit.location))
+            else {
+                continue;
+            };
             let colour = power_colour(p);
             let shape = match unit.kind {
                 UnitKind::Army => format!(

@@ -189,14 +189,7 @@ pub fn scene(map: &Map, layout: &Layout, board: Option<&Board>) -> Scene {
     let units = placed
         .into_iter()
         .filter_map(|(power, unit)| {
-            let province = map.province_of(unit.location);
-            let region = layout.provinces.get(province.0 as usize)?;
-            let at = layout
-                .coasts
-                .iter()
-                .find(|it| it.location == unit.location)
-                .map_or(region.label, |it| it.at);
-            let r = (region.room * 0.45).clamp(3.0, 7.0);
+            let (at, r) = layout.unit_at(unit.location, map.province_of(unit.location))?;
             Some(UnitView {
                 text: map.unit_text(unit),
                 fleet: unit.kind == UnitKind::Fleet,
