@@ -170,6 +170,7 @@ test('the map is drawn from the graph: one region per province, units, screensho
 });
 
 test('the wasm layout is the native one, bit for bit', async (page) => {
+  await page.waitForFunction(() => window.judgepad && window.judgepad.layout);
   for (const name of ['standard', 'imperial']) {
     const file = path.join(shots, `layout-${name}.json`);
     if (!fs.existsSync(file)) throw new Error(`${file} missing: run the native tests first`);
