@@ -269,6 +269,27 @@ fn stable_under_a_small_edit() {
         100.0 * mean / a.width
     );
     assert!(mean < 0.05 * a.width, "mean displacement {mean}");
+    // Mirrored on screen (as an older drawing may be): the next drawing
+    // lines up with it instead of with its own frame.
+    let mirrored: Vec<_> = a
+        .provinces
+        .iter()
+        .map(|r| {
+            let abbr = &before.prov(r.province).abbr;
+            (after.province(abbr).unwrap(), [a.width - r.label[0], r.label[1]])
+        })
+        .collect();
+    let near = layout::layout_near(&after, &[], &mirrored);
+    let total: f64 = mirrored
+        .iter()
+        .map(|(p, at)| {
+            let l = near.provinces[p.0 as usize].label;
+            ((l[0] - at[0]).powi(2) + (l[1] - at[1]).powi(2)).sqrt()
+        })
+        .sum();
+    let mean = total / mirrored.len() as f64;
+    println!("standard + one province, from a mirrored drawing: mean displacement {mean:.1} units");
+    assert!(mean < 0.05 * a.width, "mean displacement from the mirrored drawing {mean}");
 }
 
 /// A `# @pos` pin places its province (the pinned point lies in its region)

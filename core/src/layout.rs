@@ -152,6 +152,17 @@ pub struct CoastMark {
 /// yet written back) place provinces, in drawing units, as far as the graph
 /// allows.
 pub fn layout(map: &Map, extra: &[(ProvinceId, Point)]) -> Layout {
+    layout_near(map, extra, &[])
+}
+
+/// [`layout`], starting from a drawing already on screen: `previous` gives
+/// where provinces were (their label points), and the new drawing is turned
+/// to line up with them, so an edit never spins or mirrors the map.
+pub fn layout_near(
+    map: &Map,
+    extra: &[(ProvinceId, Point)],
+    previous: &[(ProvinceId, Point)],
+) -> Layout {
     let mut pins: Vec<(ProvinceId, Point)> = map
         .pins
         .iter()
@@ -209,7 +220,11 @@ pub fn layout(map: &Map, extra: &[(ProvinceId, Point)]) -> Layout {
                 adj[r as usize].push(hub);
             }
         }
-        stress::pivot_mds(&adj)
+        let mut shape = stress::pivot_mds(&adj);
+        let towards: Vec<(usize, Point)> =
+            previous.iter().map(|&(p, at)| (p.0 as usize, at)).collect();
+        geom::turn_towards(&mut shape, &towards);
+        shape
     };
     let prepared = Prepared {
         map,

@@ -218,3 +218,50 @@ pub(crate) fn convex_hull(points: &[Point]) -> Vec<Point> {
     }
     hull
 }
+
+/// Turns (and mirrors, if that fits better) `points` about their centre so
+/// that those listed in `towards` (index, point) line up best with where
+/// they were: the orthogonal Procrustes fit, without trigonometry. Scale
+/// and position are left to the caller.
+pub(crate) fn turn_towards(points: &mut [Point], towards: &[(usize, Point)]) {
+    let pairs: Vec<(Point, Point)> =
+        towards.iter().filter(|(i, _)| *i < points.len()).map(|&(i, q)| (points[i], q)).collect();
+    if pairs.len() < 3 {
+        return;
+    }
+    let n = pairs.len() as f64;
+    let (mut cx, mut cy) = ([0.0, 0.0], [0.0, 0.0]);
+    for (x, y) in &pairs {
+        cx = [cx[0] + x[0] / n, cx[1] + x[1] / n];
+        cy = [cy[0] + y[0] / n, cy[1] + y[1] / n];
+    }
+    // Cross-covariance.
+    let mut a = [[0.0; 2]; 2];
+    for (x, y) in &pairs {
+        let (dx, dy) = (sub(*x, cx), sub(*y, cy));
+        for i in 0..2 {
+            for j in 0..2 {
+                a[i][j] += dx[i] * dy[j];
+            }
+        }
+    }
+    // Rotation: maximises a00+a11 over the angle; reflection (x → -x
+    // first): maximises -a00+a11 likewise.
+    let (rc, rs) = (a[0][0] + a[1][1], a[0][1] - a[1][0]);
+    let (mc, ms) = (a[1][1] - a[0][0], -a[0][1] - a[1][0]);
+    let (r, m) = (sqrt(rc * rc + rs * rs), sqrt(mc * mc + ms * ms));
+    let mirror = m > r;
+    let (c, s, len) = if mirror { (mc, ms, m) } else { (rc, rs, r) };
+    if len < 1e-12 {
+        return;
+    }
+    let (cos, sin) = (c / len, s / len);
+    let centre = centroid(points);
+    for p in points.iter_mut() {
+        let mut d = sub(*p, centre);
+        if mirror {
+            d[0] = -d[0];
+        }
+        *p = [centre[0] + d[0] * cos - d[1] * sin, centre[1] + d[0] * sin + d[1] * cos];
+    }
+}

@@ -53,7 +53,24 @@ pub fn MapView(
     let layouts = RwSignal::new(0u32);
     let pending = StoredValue::new(None::<leptos::prelude::TimeoutHandle>);
     let draw_now = move || {
-        let made = loaded.with_untracked(|it| (key_of(&it.map), layout::layout(&it.map, &[])));
+        // Where the provinces are on screen now: the new drawing lines up
+        // with them (an edit never spins or mirrors the map).
+        let made = loaded.with_untracked(|it| {
+            let previous: Vec<_> = drawn.with_untracked(|d| {
+                d.as_ref()
+                    .map(|(key, old)| {
+                        key.2
+                            .iter()
+                            .zip(&old.provinces)
+                            .filter_map(|((abbr, _), region)| {
+                                Some((it.map.province(abbr)?, region.label))
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            });
+            (key_of(&it.map), layout::layout_near(&it.map, &[], &previous))
+        });
         drawn.set(Some(made));
         layouts.update(|n| *n += 1);
     };
