@@ -159,6 +159,7 @@ const KNOWN_GAPS: &[(&str, &str)] = &[(
 fn fidelity_on_every_variant() {
     let mut failures = Vec::new();
     let mut missed = BTreeSet::new();
+    let mut planar_count = 0;
     println!("variant          planar  adjacencies  borders  connectors  barriers");
     for name in bundled::variants() {
         let map = load(name, "");
@@ -166,6 +167,7 @@ fn fidelity_on_every_variant() {
         assert_eq!(drawing.provinces.len(), map.provinces.len(), "{name}: one region per province");
         let f = measure(&map, &drawing);
         let planar = ProvinceGraph::of(&map).is_planar();
+        planar_count += usize::from(planar);
         println!(
             "{name:16} {:6}  {:11}  {:6.1}%  {:10}  {:8}",
             planar,
@@ -218,6 +220,8 @@ fn fidelity_on_every_variant() {
             missed.insert(name);
         }
     }
+    // The corpus facts (../shared/docs/map-drawing.md): 30 planar variants.
+    assert_eq!(planar_count, 30, "planar variants");
     let known: BTreeSet<&str> = KNOWN_GAPS.iter().map(|(name, _)| *name).collect();
     for line in &failures {
         println!("known gap or failure: {line}");

@@ -2,21 +2,14 @@
 // layout through `window.judgepad.layout` (load + layout + JSON), and the
 // page itself from picking a variant to its drawn regions on screen.
 // Usage: node tests/browser/bench-layout.mjs [dist]
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve, launch } from './serve.mjs';
+import { openPage } from './serve.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const dist = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
-const base = '/judgepad/';
-const server = await serve(dist, base);
-const userDataDir = fs.mkdtempSync(path.join(root, 'target', 'chromium-'));
-const browser = await launch(userDataDir);
-const page = await browser.newPage();
-await page.goto(`http://127.0.0.1:${server.address().port}${base}`, { waitUntil: 'load' });
-await page.waitForFunction(() => window.judgepad);
+const { page, close } = await openPage(dist, root);
 for (const name of ['standard', 'youngstown', 'imperial']) {
   const ms = await page.evaluate((n) => {
     const times = [];
@@ -51,6 +44,4 @@ for (const [name, count] of [['imperial', 356], ['standard', 76]]) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
   console.log(`  page: pick ${name.padEnd(9)} → drawn map on screen (load, layout, SVG, a frame) ${String(Date.now() - start).padStart(5)} ms`);
 }
-await browser.close();
-server.close();
-fs.rmSync(userDataDir, { recursive: true, force: true });
+await close();

@@ -8,21 +8,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve, launch } from './serve.mjs';
+import { openPage } from './serve.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const [distArg, linesArg, crateArg] = process.argv.slice(2);
 const dist = path.resolve(distArg ?? path.join(root, 'dist'));
 const lines = fs.readFileSync(linesArg, 'utf8').trimEnd().split('\n');
-const base = '/judgepad/';
 
-const server = await serve(dist, base);
-const userDataDir = fs.mkdtempSync(path.join(root, 'target', 'chromium-'));
-const browser = await launch(userDataDir);
-const page = await browser.newPage();
-await page.goto(`http://127.0.0.1:${server.address().port}${base}`, { waitUntil: 'load' });
-await page.waitForFunction(() => window.judgepad !== undefined);
+const { page, close } = await openPage(dist, root);
 const result = await page.evaluate((lines) => {
   const run = () => {
     let errors = 0;
@@ -40,9 +34,7 @@ const result = await page.evaluate((lines) => {
   }
   return { errors, ms: best };
 }, lines);
-await browser.close();
-server.close();
-fs.rmSync(userDataDir, { recursive: true, force: true });
+await close();
 if (result.errors) throw new Error(`${result.errors} lines were refused`);
 const rate = lines.length / (result.ms / 1000);
 let text = `  judgepad in Chromium (window.judgepad.adjudicate, JSON text) ${rate.toFixed(0).padStart(7)} phases/s`;

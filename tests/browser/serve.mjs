@@ -51,3 +51,21 @@ export async function launch(userDataDir) {
     ],
   });
 }
+
+// The built page served under /judgepad/ in a fresh Chromium, with
+// window.judgepad ready: { page, close } (for the benchmarks).
+export async function openPage(dist, root) {
+  const base = '/judgepad/';
+  const server = await serve(dist, base);
+  const userDataDir = fs.mkdtempSync(path.join(root, 'target', 'chromium-'));
+  const browser = await launch(userDataDir);
+  const page = await browser.newPage();
+  await page.goto(`http://127.0.0.1:${server.address().port}${base}`, { waitUntil: 'load' });
+  await page.waitForFunction(() => window.judgepad !== undefined);
+  const close = async () => {
+    await browser.close();
+    server.close();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+  };
+  return { page, close };
+}

@@ -368,32 +368,8 @@ impl Lr<'_> {
             }
         }
         if let Some(mut p) = self.stack.pop() {
-            while let Some(high) = p.left.high {
-                if self.dst[high as usize] != u {
-                    break;
-                }
-                p.left.high = self.reference[high as usize];
-            }
-            if p.left.high.is_none()
-                && let Some(low) = p.left.low
-            {
-                self.reference[low as usize] = p.right.low;
-                self.side[low as usize] = -1;
-                p.left.low = None;
-            }
-            while let Some(high) = p.right.high {
-                if self.dst[high as usize] != u {
-                    break;
-                }
-                p.right.high = self.reference[high as usize];
-            }
-            if p.right.high.is_none()
-                && let Some(low) = p.right.low
-            {
-                self.reference[low as usize] = p.left.low;
-                self.side[low as usize] = -1;
-                p.right.low = None;
-            }
+            p.left = self.trim(p.left, p.right.low, u);
+            p.right = self.trim(p.right, p.left.low, u);
             self.stack.push(p);
         }
         if self.lowpt[e as usize] < hu
@@ -407,6 +383,25 @@ impl Lr<'_> {
             };
             self.reference[e as usize] = pick;
         }
+    }
+
+    /// Drops the return edges to `u` from the top of `interval`; an interval
+    /// emptied so refers to `other_low` and takes the other side.
+    fn trim(&mut self, mut interval: Interval, other_low: Option<u32>, u: u32) -> Interval {
+        while let Some(high) = interval.high {
+            if self.dst[high as usize] != u {
+                break;
+            }
+            interval.high = self.reference[high as usize];
+        }
+        if interval.high.is_none()
+            && let Some(low) = interval.low
+        {
+            self.reference[low as usize] = other_low;
+            self.side[low as usize] = -1;
+            interval.low = None;
+        }
+        interval
     }
 
     fn sign(&mut self, e: u32, old: &mut [Option<u32>]) -> i8 {
