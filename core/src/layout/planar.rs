@@ -508,10 +508,15 @@ impl Rot {
             return;
         }
         let next = self.cw[reference as usize];
+        self.link(reference, h, next);
+    }
+
+    /// Puts `h` between `prev` and `next` in clockwise order.
+    fn link(&mut self, prev: u32, h: u32, next: u32) {
+        self.cw[prev as usize] = h;
+        self.ccw[h as usize] = prev;
         self.cw[h as usize] = next;
-        self.ccw[h as usize] = reference;
         self.ccw[next as usize] = h;
-        self.cw[reference as usize] = h;
     }
 
     /// Inserts `h` right before `reference` in clockwise order; `h` becomes
@@ -522,10 +527,7 @@ impl Rot {
             return;
         }
         let prev = self.ccw[reference as usize];
-        self.cw[h as usize] = reference;
-        self.ccw[h as usize] = prev;
-        self.cw[prev as usize] = h;
-        self.ccw[reference as usize] = h;
+        self.link(prev, h, reference);
         if self.leftmost[v] == reference {
             self.leftmost[v] = h;
         }
