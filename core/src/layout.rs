@@ -412,14 +412,19 @@ fn draw(prepared: &Prepared<'_>, strategy: Strategy, mut out: Layout) -> (Layout
         let points: Vec<Point> = walk.iter().map(|&v| target[v as usize]).collect();
         (seen.len(), geom::polygon_area(&points).abs())
     };
-    let outer = if strategy == Strategy::Shape {
-        (0..faces.len()).max_by(|&x, &y| {
-            let (a, b) = (score(&faces[x]), score(&faces[y]));
-            a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)).then(y.cmp(&x))
-        })
-    } else {
-        (0..faces.len()).max_by_key(|&idx| (faces[idx].len(), core::cmp::Reverse(idx)))
+    // Shape: the face through most of the shape's hull, then the largest;
+    // plain: the longest face.
+    let pick_outer = |faces: &[Vec<u32>]| {
+        if strategy == Strategy::Shape {
+            (0..faces.len()).max_by(|&x, &y| {
+                let (a, b) = (score(&faces[x]), score(&faces[y]));
+                a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)).then(y.cmp(&x))
+            })
+        } else {
+            (0..faces.len()).max_by_key(|&idx| (faces[idx].len(), core::cmp::Reverse(idx)))
+        }
     };
+    let outer = pick_outer(&faces);
     // A map that closes into a ring (a world joined east to west) leaves a
     // hole: a large inner face. It is cut open to the outside along the
     // fewest edges, which become connectors, so the map lies flat. Only on
@@ -446,10 +451,7 @@ fn draw(prepared: &Prepared<'_>, strategy: Strategy, mut out: Layout) -> (Layout
                 }
             }
             faces = planar::faces(&rot);
-            outer = (0..faces.len()).max_by(|&x, &y| {
-                let (a, b) = (score(&faces[x]), score(&faces[y]));
-                a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)).then(y.cmp(&x))
-            });
+            outer = pick_outer(&faces);
         }
     }
     let border = frame_border(&target[..n]);
@@ -534,7 +536,7 @@ fn draw(prepared: &Prepared<'_>, strategy: Strategy, mut out: Layout) -> (Layout
     for (idx, &(a, b)) in graph.edges.iter().enumerate() {
         let kind = graph.crossings[idx];
         if kept_adjacency[idx] {
-            let path = border_path(&fans, &inner, &mesh, &pos, a.0, b.0);
+            let path = border_path(&fans, &inner, &pos, a.0, b.0);
             let length: f64 = path.windows(2).map(|w| dist(w[0], w[1])).sum();
             if length < 3.0 {
                 // Too short to see (or to measure): drawn as a link as well.
@@ -548,7 +550,7 @@ fn draw(prepared: &Prepared<'_>, strategy: Strategy, mut out: Layout) -> (Layout
             out.connectors.push(Connector { a, b, kind, path });
         }
     }
-    out.coasts = coasts(map, graph, &out, &pos);
+    out.coasts = coasts(map, &out, &pos);
     // Quality: the share of provinces with room for a readable label (a
     // median would reward a few huge regions round a crushed middle).
     let roomy = out.provinces.iter().filter(|r| r.room >= 2.0).count();
@@ -616,7 +618,6 @@ fn frame_border(points: &[Point]) -> Vec<Point> {
 fn border_path(
     fans: &[Vec<(u32, u32, u32)>],
     inner: &[Point],
-    mesh: &Mesh,
     pos: &[Point],
     a: u32,
     b: u32,
@@ -624,7 +625,6 @@ fn border_path(
     let left = fans[a as usize].iter().find(|it| it.0 == b).map(|it| inner[it.2 as usize]);
     let right = fans[b as usize].iter().find(|it| it.0 == a).map(|it| inner[it.2 as usize]);
     let middle = geom::lerp(pos[a as usize], pos[b as usize], 0.5);
-    let _ = mesh;
     let mut path = Vec::new();
     path.extend(left);
     path.push(middle);
@@ -635,8 +635,7 @@ fn border_path(
 /// A mark for each coast of each multi-coast province, on the ray from the
 /// province's vertex towards the middle of the borders with the seas that
 /// coast reaches.
-fn coasts(map: &Map, graph: &ProvinceGraph, out: &Layout, pos: &[Point]) -> Vec<CoastMark> {
-    let _ = graph;
+fn coasts(map: &Map, out: &Layout, pos: &[Point]) -> Vec<CoastMark> {
     let mut marks = Vec::new();
     for (p, province) in map.provinces.iter().enumerate() {
         if province.coasts.len() < 2 {

@@ -187,11 +187,6 @@ pub(crate) fn bounds(points: &[Point]) -> (Point, Point) {
     (lo, hi)
 }
 
-#[allow(dead_code)]
-pub(crate) fn points(n: usize) -> Vec<Point> {
-    alloc::vec![[0.0, 0.0]; n]
-}
-
 /// The convex hull, counter-clockwise in `x, y` (clockwise on a y-down
 /// screen), without collinear points (Andrew's monotone chain).
 pub(crate) fn convex_hull(points: &[Point]) -> Vec<Point> {

@@ -543,6 +543,11 @@ impl Rot {
     }
 }
 
+/// Where `w` sits in `v`'s rotation (its dart from `v`).
+fn index_of(rot: &Rotation, v: u32, w: u32) -> usize {
+    rot[v as usize].iter().position(|&x| x == w).unwrap_or(0)
+}
+
 /// The faces of a rotation system, each as its walk of vertices: the face
 /// after the half-edge `v → w` continues with `w → u`, where `u` comes just
 /// before `v` in `w`'s rotation. Every half-edge lies on exactly one face.
@@ -564,10 +569,6 @@ pub(crate) fn faces_and_darts(rot: &Rotation) -> (Vec<Vec<u32>>, Vec<u32>, Vec<u
         offsets.push(acc);
         offsets
     };
-    let index_of = |v: u32, w: u32| -> usize {
-        let list = &rot[v as usize];
-        list.iter().position(|&x| x == w).unwrap_or(0)
-    };
     let mut seen = vec![false; offsets[rot.len()]];
     let mut face_of = vec![0u32; offsets[rot.len()]];
     let mut faces = Vec::new();
@@ -583,7 +584,7 @@ pub(crate) fn faces_and_darts(rot: &Rotation) -> (Vec<Vec<u32>>, Vec<u32>, Vec<u
                 face_of[offsets[a as usize] + ai] = faces.len() as u32;
                 walk.push(a);
                 let b = rot[a as usize][ai];
-                let back = index_of(b, a);
+                let back = index_of(rot, b, a);
                 let len = rot[b as usize].len();
                 let bi = (back + len - 1) % len;
                 a = b;
@@ -605,8 +606,6 @@ pub(crate) fn cut_open(
     keep: Option<u32>,
 ) -> Vec<(u32, u32)> {
     let (walks, face_of, offsets) = faces_and_darts(rot);
-    let index_of =
-        |v: u32, w: u32| -> usize { rot[v as usize].iter().position(|&x| x == w).unwrap_or(0) };
     let mut parent: Vec<Option<(usize, (u32, u32))>> = vec![None; walks.len()];
     let mut seen = vec![false; walks.len()];
     seen[from] = true;
@@ -623,7 +622,7 @@ pub(crate) fn cut_open(
             if Some(a) == keep || Some(b) == keep {
                 continue;
             }
-            let other = face_of[offsets[b as usize] + index_of(b, a)] as usize;
+            let other = face_of[offsets[b as usize] + index_of(rot, b, a)] as usize;
             if !seen[other] {
                 seen[other] = true;
                 parent[other] = Some((face, (a.min(b), a.max(b))));

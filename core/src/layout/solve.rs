@@ -127,14 +127,20 @@ fn tutte(g: &Graph, w: &[f64], fixed: &[bool], pos: &mut [Point], iterations: us
     }
 }
 
+/// The sign (±1) of the first triangle: the orientation every triangle of
+/// a planar drawing shares; `None` for a mesh without triangles.
+fn orientation(mesh: &Mesh, pos: &[Point]) -> Option<f64> {
+    let t = mesh.triangles.first()?;
+    let area = cross(pos[t[0] as usize], pos[t[1] as usize], pos[t[2] as usize]);
+    Some(if area < 0.0 { -1.0 } else { 1.0 })
+}
+
 /// Whether every triangle has the orientation of the first frame triangle
 /// and a non-negligible area.
 pub(crate) fn valid(mesh: &Mesh, pos: &[Point]) -> bool {
-    let Some(first) = mesh.triangles.first() else {
+    let Some(sign) = orientation(mesh, pos) else {
         return true;
     };
-    let first = cross(pos[first[0] as usize], pos[first[1] as usize], pos[first[2] as usize]);
-    let sign = if first < 0.0 { -1.0 } else { 1.0 };
     mesh.triangles.iter().all(|t| {
         let a = cross(pos[t[0] as usize], pos[t[1] as usize], pos[t[2] as usize]);
         a * sign > 1e-6
@@ -290,9 +296,7 @@ pub(crate) fn spread_crushed(
     pos: &mut [Point],
     pinned: &[u32],
 ) {
-    let Some(first) = mesh.triangles.first() else { return };
-    let reference = cross(pos[first[0] as usize], pos[first[1] as usize], pos[first[2] as usize]);
-    let sign = if reference < 0.0 { -1.0 } else { 1.0 };
+    let Some(sign) = orientation(mesh, pos) else { return };
     let n = mesh.roles.len();
     let mut fixed = vec![false; n];
     for &(v, _) in &mesh.frame {

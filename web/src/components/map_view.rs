@@ -69,7 +69,8 @@ pub fn MapView(
                     })
                     .unwrap_or_default()
             });
-            (key_of(&it.map), layout::layout_near(&it.map, &[], &previous))
+            // The key of this map is the memo's (draw_now runs on its change).
+            (key.get_untracked(), layout::layout_near(&it.map, &[], &previous))
         });
         drawn.set(Some(made));
         layouts.update(|n| *n += 1);
