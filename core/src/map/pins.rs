@@ -33,6 +33,15 @@ impl Pin {
 /// The marker after `#` that makes a comment a pin.
 pub const MARKER: &str = "@pos";
 
+/// What follows the marker when `line` is a pin (`# @pos …`), a suffix of
+/// `line`; `None` for any other line. The one test of "is this a pin line",
+/// for the reader here and for the page that writes and removes pins.
+pub fn pin_words(line: &str) -> Option<&str> {
+    let body = line.trim_start().strip_prefix('#')?.trim_start();
+    let rest = body.strip_prefix(MARKER)?;
+    (rest.is_empty() || rest.starts_with([' ', '\t'])).then_some(rest)
+}
+
 /// The pins of the map's top-level file; the last pin of a province wins.
 pub(crate) fn read(map: &Map, diags: &mut Vec<Diagnostic>) -> Vec<Pin> {
     let Some(root) = map.files.first() else {
@@ -50,13 +59,7 @@ pub(crate) fn read(map: &Map, diags: &mut Vec<Diagnostic>) -> Vec<Pin> {
         let line_start = offset;
         offset += raw_line.len();
         let line = raw_line.trim_end_matches(['\n', '\r']);
-        let trimmed = line.trim_start();
-        let Some(after_hash) = trimmed.strip_prefix('#') else { continue };
-        let body = after_hash.trim_start();
-        let Some(rest) = body.strip_prefix(MARKER) else { continue };
-        if !(rest.is_empty() || rest.starts_with([' ', '\t'])) {
-            continue;
-        }
+        let Some(rest) = pin_words(line) else { continue };
         let line_span = at(line_start, line_start + line.len());
         // Words with their byte offsets in the file.
         let rest_start = line_start + (line.len() - rest.len());

@@ -2,18 +2,13 @@
 //! dragged province becomes one `# @pos ABBR x y` comment line, grouped at
 //! the end of the top-level file, one per province; unpinning removes it.
 
-use judgepad_core::map::pins::MARKER;
+use judgepad_core::map::pins::{MARKER, pin_words};
 
-/// Whether `line` is a pin of `abbr` (any case, any spacing after `#`).
+/// Whether `line` is a pin of `abbr` (any case).
 fn pins_province(line: &str, abbr: &str) -> bool {
-    let Some(rest) = line.trim_start().strip_prefix('#') else { return false };
-    let Some(rest) = rest.trim_start().strip_prefix(MARKER) else { return false };
-    rest.split_whitespace().next().is_some_and(|word| word.eq_ignore_ascii_case(abbr))
-}
-
-/// Whether `line` is any pin.
-fn is_pin(line: &str) -> bool {
-    line.trim_start().strip_prefix('#').is_some_and(|rest| rest.trim_start().starts_with(MARKER))
+    pin_words(line)
+        .and_then(|rest| rest.split_whitespace().next())
+        .is_some_and(|word| word.eq_ignore_ascii_case(abbr))
 }
 
 /// `text` with `abbr` pinned at `(x, y)` (drawing units, rounded to 0.1).
@@ -32,7 +27,8 @@ pub fn set_pin(text: &str, abbr: &str, x: f64, y: f64) -> String {
     if !out.is_empty() && !out.ends_with('\n') {
         out.push('\n');
     }
-    let last_is_pin = out.lines().last().is_some_and(is_pin);
+    let last_is_pin =
+        out.lines().last().is_some_and(|line| pin_words(line.trim_end_matches('\r')).is_some());
     if !out.is_empty() && !last_is_pin {
         out.push('\n');
     }
