@@ -12,18 +12,39 @@ use super::palette::{power_colour, terrain_colour};
 use super::{Crossing, Layout, Point};
 use crate::map::{Map, UnitKind};
 
-fn points(path: &[Point]) -> String {
-    let mut out = String::new();
+/// A coordinate in hundredths (what a drawing holds), written without the
+/// float formatter, which would cost the page 20 KB of wasm.
+#[derive(Clone, Copy)]
+pub struct Num(pub f64);
+
+impl core::fmt::Display for Num {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let hundredths = libm::round(self.0 * 100.0) as i64;
+        let sign = if hundredths < 0 { "-" } else { "" };
+        let abs = hundredths.unsigned_abs();
+        let (whole, frac) = (abs / 100, abs % 100);
+        match frac {
+            0 => write!(f, "{sign}{whole}"),
+            _ if frac.is_multiple_of(10) => write!(f, "{sign}{whole}.{}", frac / 10),
+            _ => write!(f, "{sign}{whole}.{frac:02}"),
+        }
+    }
+}
+
+/// An SVG `points` attribute.
+pub fn points(path: &[Point]) -> String {
+    let mut out = String::with_capacity(path.len() * 14);
     for (i, p) in path.iter().enumerate() {
         if i > 0 {
             out.push(' ');
         }
-        let _ = write!(out, "{},{}", p[0], p[1]);
+        let _ = write!(out, "{},{}", Num(p[0]), Num(p[1]));
     }
     out
 }
 
-fn escape(text: &str) -> String {
+/// Text made safe for SVG content and attribute values.
+pub fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 

@@ -5,7 +5,7 @@
 
 use judgepad_core::board::Board;
 use judgepad_core::layout::palette::{power_colour, terrain_colour};
-use judgepad_core::layout::svg::label_size;
+use judgepad_core::layout::svg::{Num, escape, label_size, points};
 use judgepad_core::layout::{Crossing, Layout, Point};
 use judgepad_core::map::{Map, UnitKind};
 
@@ -61,37 +61,6 @@ pub struct Scene {
     pub units: Vec<UnitView>,
     /// Coasts of multi-coast provinces: `SPA/NC`, its short name, where.
     pub coasts: Vec<(String, String, Point)>,
-}
-
-/// A coordinate in hundredths, written without the float formatter (which
-/// would cost the page 20 KB of wasm for numbers that are all n/100).
-#[derive(Clone, Copy)]
-struct Num(f64);
-
-impl std::fmt::Display for Num {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let hundredths = (self.0 * 100.0).round() as i64;
-        let sign = if hundredths < 0 { "-" } else { "" };
-        let abs = hundredths.unsigned_abs();
-        let (whole, frac) = (abs / 100, abs % 100);
-        match frac {
-            0 => write!(f, "{sign}{whole}"),
-            _ if frac % 10 == 0 => write!(f, "{sign}{whole}.{}", frac / 10),
-            _ => write!(f, "{sign}{whole}.{frac:02}"),
-        }
-    }
-}
-
-fn points(path: &[Point]) -> String {
-    use std::fmt::Write;
-    let mut out = String::with_capacity(path.len() * 14);
-    for (i, p) in path.iter().enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        let _ = write!(out, "{},{}", Num(p[0]), Num(p[1]));
-    }
-    out
 }
 
 /// The scene of `layout` (a drawing of `map`) with the position `board`
@@ -211,10 +180,6 @@ pub fn scene(map: &Map, layout: &Layout, board: Option<&Board>) -> Scene {
     let [fx, fy, fw, fh] = layout.fit();
     let fit = (fx, fy, fw, fh);
     Scene { size: (layout.width, layout.height), fit, regions, borders, connectors, units, coasts }
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 /// The inside of the map's `<svg>` element as markup: one string, parsed by
