@@ -216,13 +216,23 @@ mod json {
     /// A JSON array of strings.
     pub(super) fn strings<'a>(out: &mut String, items: impl Iterator<Item = &'a str>) {
         out.push('[');
-        for (idx, item) in items.enumerate() {
+        separated(out, items, string);
+        out.push(']');
+    }
+
+    /// `items` written by `each`, comma separated (the inside of an array
+    /// or an object).
+    pub(super) fn separated<T>(
+        out: &mut String,
+        items: impl IntoIterator<Item = T>,
+        mut each: impl FnMut(&mut String, T),
+    ) {
+        for (idx, item) in items.into_iter().enumerate() {
             if idx > 0 {
                 out.push(',');
             }
-            string(out, item);
+            each(out, item);
         }
-        out.push(']');
     }
 }
 

@@ -61,10 +61,7 @@ pub(super) fn write(out: &mut String, line: &Written<'_>) {
     json::strings(out, destroyed.iter().map(String::as_str));
     if !invalid.is_empty() {
         out.push_str(",\"invalid\":[");
-        for (idx, (power, order, reason)) in invalid.iter().enumerate() {
-            if idx > 0 {
-                out.push(',');
-            }
+        json::separated(out, invalid, |out, (power, order, reason)| {
             out.push_str("{\"order\":");
             json::string(out, order);
             out.push_str(",\"power\":");
@@ -72,7 +69,7 @@ pub(super) fn write(out: &mut String, line: &Written<'_>) {
             out.push_str(",\"reason\":");
             json::string(out, reason);
             out.push('}');
-        }
+        });
         out.push(']');
     }
     out.push_str(",\"next_phase\":");
@@ -83,10 +80,7 @@ pub(super) fn write(out: &mut String, line: &Written<'_>) {
     json::string(out, &played.abbr());
     out.push_str(",\"results\":{");
     let mut text = String::with_capacity(32);
-    for (idx, (unit, (order, result, reason, dislodged))) in results.iter().enumerate() {
-        if idx > 0 {
-            out.push(',');
-        }
+    json::separated(out, results, |out, (unit, (order, result, reason, dislodged))| {
         json::string(out, unit);
         out.push_str(if *dislodged { ":{\"dislodged\":true,\"order\":" } else { ":{\"order\":" });
         text.clear();
@@ -106,7 +100,7 @@ pub(super) fn write(out: &mut String, line: &Written<'_>) {
         out.push_str(",\"result\":");
         json::string(out, result);
         out.push('}');
-    }
+    });
     out.push('}');
     if let Status::Won(winners) = status {
         out.push_str(",\"winners\":");
@@ -162,16 +156,10 @@ pub(super) fn outcome(out: &mut String, map: &Map, board: &Board) {
         json::strings(out, board.contested.iter().map(|&p| map.prov(p).abbr.as_str()));
     }
     out.push_str(",\"dislodged\":{");
-    for (idx, (power, list)) in dislodged.iter().enumerate() {
-        if idx > 0 {
-            out.push(',');
-        }
+    json::separated(out, &dislodged, |out, (power, list)| {
         json::string(out, power);
         out.push_str(":{");
-        for (idx, (unit, (from, retreats))) in list.iter().enumerate() {
-            if idx > 0 {
-                out.push(',');
-            }
+        json::separated(out, list, |out, (unit, (from, retreats))| {
             json::string(out, unit);
             out.push_str(":{\"attacker_from\":");
             match from {
@@ -181,9 +169,9 @@ pub(super) fn outcome(out: &mut String, map: &Map, board: &Board) {
             out.push_str(",\"retreats\":");
             json::strings(out, retreats.iter().copied());
             out.push('}');
-        }
+        });
         out.push('}');
-    }
+    });
     out.push_str("},\"units\":{");
     let mut text = String::with_capacity(16);
     by_power(
@@ -223,12 +211,7 @@ fn by_power<I: Iterator>(
         first = false;
         json::string(out, &map.pow(power).name);
         out.push_str(":[");
-        for (idx, it) in list.enumerate() {
-            if idx > 0 {
-                out.push(',');
-            }
-            item(out, it);
-        }
+        json::separated(out, list, &mut item);
         out.push(']');
     }
 }
