@@ -239,24 +239,49 @@ pub fn layout_near(
         pins: &pins,
         first_shape: &first_shape,
     };
+    // A planar map: the plain strategy (edges most embedded in triangles
+    // first, the longest face outside) keeps every border and is readable
+    // on every planar variant we ship; the shape strategy follows the first
+    // shape, which suits maps with straits. Each drawing readable enough
+    // ends the search; otherwise the best of up to three.
+    let mut best: Option<(Layout, f64)> = None;
+    let mut keep = |drawing: Layout, q: f64| {
+        if best.as_ref().is_none_or(|b| q > b.1) {
+            best = Some((drawing, q));
+        }
+    };
+    let mut plain = None;
+    if graph.is_planar() {
+        let (drawing, q, spread) = draw(&prepared, Strategy::Plain, out.clone());
+        if q >= 0.99 {
+            return with_barriers(drawing, &graph);
+        }
+        keep(drawing, q);
+        plain = Some(spread);
+    }
     let (first, quality, _) = draw(&prepared, Strategy::Shape, out.clone());
     if quality >= 0.9 {
         return with_barriers(first, &graph);
     }
+    keep(first, quality);
     // A shape the embedding could not follow (a world map that closes into
-    // a ring): the plain strategy (edges most embedded in triangles first,
-    // the longest face outside) gives a flat drawing, spread by stress; that
-    // is a better first shape, drawn again as above. The best of the three.
-    let (second, other, spread) = draw(&prepared, Strategy::Plain, out.clone());
+    // a ring): the plain drawing, spread by stress, is a better first shape,
+    // drawn again with the shape strategy.
+    let spread = match plain {
+        Some(spread) => spread,
+        None => {
+            let (drawing, q, spread) = draw(&prepared, Strategy::Plain, out.clone());
+            if q >= 0.99 {
+                return with_barriers(drawing, &graph);
+            }
+            keep(drawing, q);
+            spread
+        }
+    };
     let again = Prepared { first_shape: &spread, ..prepared };
     let (third, last, _) = draw(&again, Strategy::Shape, out);
-    let mut best = (first, quality);
-    for (drawing, q) in [(second, other), (third, last)] {
-        if q > best.1 {
-            best = (drawing, q);
-        }
-    }
-    with_barriers(best.0, &graph)
+    keep(third, last);
+    with_barriers(best.map(|(drawing, _)| drawing).unwrap_or_default(), &graph)
 }
 
 /// Non-adjacent regions that came out touching (a gap thinner than the eye
