@@ -84,6 +84,11 @@ pub fn source(name: &str) -> Option<String> {
     bytes(name).map(|bytes| decode(bytes).into_owned())
 }
 
+/// Names of every bundled file, sorted.
+pub fn files() -> impl Iterator<Item = &'static str> {
+    FILES.iter().map(|(name, _)| *name)
+}
+
 /// Names of the bundled variants (the `.map` files, without extension).
 pub fn variants() -> impl Iterator<Item = &'static str> {
     FILES.iter().filter_map(|(name, _)| name.strip_suffix(".map"))

@@ -16,6 +16,7 @@
 //! ([`crate::map`]). Arguments keep their case: case is meaningful in ABUTS
 //! lists, FLOW items and IN/FROM keys.
 
+pub mod highlight;
 pub mod lexer;
 
 use alloc::vec::Vec;

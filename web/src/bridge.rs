@@ -4,9 +4,11 @@
 //! play (orders, results, position) in `bridge/play.rs`. Spans become 1-based
 //! lines and UTF-16 columns here (what the browser's text APIs count).
 
+pub mod editor;
 pub mod pins;
 mod play;
 pub mod scene;
+pub mod workspace;
 
 use judgepad_core::bundled::Bundled;
 use judgepad_core::map::{self, Map};
@@ -49,6 +51,39 @@ pub struct DiagnosticRow {
     pub column: u32,
     /// Help text, if any.
     pub help: Option<String>,
+    /// The file the primary span is in (the top-level file too).
+    pub path: String,
+    /// The primary span's bytes in that file.
+    pub span: (usize, usize),
+    /// Related places: file, bytes, what is there.
+    pub related: Vec<(String, (usize, usize), String)>,
+    /// A machine-applicable fix.
+    pub fix: Option<FixRow>,
+}
+
+/// A fix the page can apply: its description and edits (file, bytes, new text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FixRow {
+    /// What applying it does.
+    pub description: String,
+    /// The edits, non-overlapping.
+    pub edits: Vec<(String, (usize, usize), String)>,
+}
+
+/// Applies `fix` to the files of `workspace` (each file's edits from the
+/// end, so earlier offsets stay valid).
+pub fn apply_fix(workspace: &mut workspace::Workspace, fix: &FixRow) {
+    let mut edits = fix.edits.clone();
+    edits.sort_by(|a, b| (&a.0, b.1.0).cmp(&(&b.0, a.1.0)));
+    for (path, (start, end), replacement) in edits {
+        workspace.edit(&path, |text| {
+            let (start, end) = (start.min(text.len()), end.min(text.len()));
+            if !text.is_char_boundary(start) || !text.is_char_boundary(end) || start > end {
+                return text.to_string();
+            }
+            format!("{}{replacement}{}", &text[..start], &text[end..])
+        });
+    }
 }
 
 /// One phase of the calendar preview.
@@ -161,7 +196,27 @@ pub fn analysis(map: &Map, diags: &[Diagnostic]) -> Analysis {
             };
             let file = (idx != 0)
                 .then(|| map.files.get(idx).map_or_else(String::new, |file| file.name.clone()));
-            diagnostic_row(diag, file, line, column)
+            let name_of = |at: judgepad_core::text::FileSpan| {
+                map.files.get(at.file.0 as usize).map_or_else(String::new, |file| file.name.clone())
+            };
+            let bytes = |at: judgepad_core::text::FileSpan| (at.span.start as usize, at.span.end as usize);
+            let mut row = diagnostic_row(diag, file, line, column);
+            row.path = name_of(at);
+            row.span = bytes(at);
+            row.related = diag
+                .secondary
+                .iter()
+                .map(|label| (name_of(label.at), bytes(label.at), label.message.clone()))
+                .collect();
+            row.fix = diag.fix.as_ref().map(|fix| FixRow {
+                description: fix.description.clone(),
+                edits: fix
+                    .edits
+                    .iter()
+                    .map(|edit| (name_of(edit.at), bytes(edit.at), edit.replacement.clone()))
+                    .collect(),
+            });
+            row
         })
         .collect();
     Analysis {
@@ -188,6 +243,10 @@ fn diagnostic_row(
         line,
         column,
         help: diag.help.clone(),
+        path: String::new(),
+        span: (0, 0),
+        related: Vec::new(),
+        fix: None,
     }
 }
 
@@ -228,6 +287,18 @@ mod tests {
         let res = analyze("loeb9.map", &variant_text("loeb9"));
         assert_eq!(res.phases[0].changes, ["IN SPRING"]);
         assert!(res.phases[2].changes.is_empty());
+    }
+
+    #[test]
+    fn a_fix_applies_to_the_right_file() {
+        let mut ws = workspace::Workspace::bundled("standard");
+        ws.edit("standard.geography", |t| t.replacen("MUN PAR PIC SWI", "MUN PAR SWI", 1));
+        let res = analysis_of(&ws.load());
+        let row = res.diagnostics.iter().find(|row| row.fix.is_some()).expect("a fixable diagnostic");
+        assert_eq!(row.path, "standard.geography");
+        apply_fix(&mut ws, row.fix.as_ref().unwrap());
+        let after = analysis_of(&ws.load());
+        assert!(after.diagnostics.len() < res.diagnostics.len(), "{:?}", after.diagnostics);
     }
 
     #[test]

@@ -85,6 +85,10 @@ pub fn read_orders(
                         line: pos.line,
                         column: pos.utf16_col,
                         help: None,
+                        path: String::new(),
+                        span: ((start + lead) as usize, (start + lead) as usize),
+                        related: Vec::new(),
+                        fix: None,
                     });
                     order = None;
                 }

@@ -1,0 +1,226 @@
+//! The editor's view model: which lines to draw, cut into coloured pieces
+//! (syntax classes from the core's highlighter, squiggles from diagnostics,
+//! other uses of the word at the caret), and the offsets the browser counts
+//! (UTF-16) against the core's bytes. Pure; tested natively.
+
+use judgepad_core::syntax::highlight::{Class, Highlight};
+
+/// A range of the text marked for the eye: a squiggle (`sq-error`,
+/// `sq-warning`, `sq-note`, `sq-related`) or another use of a word (`same`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mark {
+    /// First byte.
+    pub start: usize,
+    /// End byte (exclusive; an empty mark covers the next character).
+    pub end: usize,
+    /// CSS class.
+    pub class: &'static str,
+}
+
+/// A piece of one line with its classes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// The text.
+    pub text: String,
+    /// Space-separated CSS classes (may be empty).
+    pub class: String,
+}
+
+/// One drawn line: its 0-based number and pieces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineView {
+    /// 0-based line number.
+    pub number: usize,
+    /// The pieces, covering the line.
+    pub pieces: Vec<Piece>,
+}
+
+/// Byte offsets where each line starts.
+pub fn line_starts(text: &str) -> Vec<usize> {
+    let mut starts = vec![0];
+    starts.extend(text.match_indices('\n').map(|(at, _)| at + 1));
+    starts
+}
+
+/// Lines `first..first + count` of `text`, cut into pieces.
+pub fn lines(
+    text: &str,
+    starts: &[usize],
+    highlights: &[Highlight],
+    marks: &[Mark],
+    first: usize,
+    count: usize,
+) -> Vec<LineView> {
+    let last = (first + count).min(starts.len());
+    (first.min(last)..last).map(|number| line(text, starts, highlights, marks, number)).collect()
+}
+
+fn line(text: &str, starts: &[usize], highlights: &[Highlight], marks: &[Mark], number: usize) -> LineView {
+    let start = starts[number];
+    let end = starts.get(number + 1).map_or(text.len(), |next| next - 1);
+    // Marks, with an empty one widened to the character after it.
+    let widened: Vec<(usize, usize, &'static str)> = marks
+        .iter()
+        .map(|mark| {
+            let s = mark.start.min(text.len());
+            let e = if mark.end > s {
+                mark.end.min(text.len())
+            } else {
+                text[s..].chars().next().map_or(s, |ch| s + ch.len_utf8())
+            };
+            (s, e, mark.class)
+        })
+        .filter(|&(s, e, _)| s <= end && e > start)
+        .collect();
+    let first_hl = highlights.partition_point(|h| (h.span.end as usize) <= start);
+    let in_line: Vec<&Highlight> =
+        highlights[first_hl..].iter().take_while(|h| (h.span.start as usize) < end).collect();
+    let mut cuts = vec![start, end];
+    for h in &in_line {
+        cuts.push((h.span.start as usize).clamp(start, end));
+        cuts.push((h.span.end as usize).clamp(start, end));
+    }
+    for &(s, e, _) in &widened {
+        cuts.push(s.clamp(start, end));
+        cuts.push(e.clamp(start, end));
+    }
+    cuts.retain(|&at| text.is_char_boundary(at));
+    cuts.sort_unstable();
+    cuts.dedup();
+    let mut pieces = Vec::new();
+    for pair in cuts.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        let mut class = String::new();
+        if let Some(h) = in_line.iter().find(|h| (h.span.start as usize) <= a && a < h.span.end as usize) {
+            class.push_str("t-");
+            class.push_str(h.class.as_str());
+        }
+        for &(s, e, mark) in &widened {
+            if s <= a && a < e {
+                if !class.is_empty() {
+                    class.push(' ');
+                }
+                class.push_str(mark);
+            }
+        }
+        pieces.push(Piece { text: text[a..b].to_string(), class });
+    }
+    // A mark at the end of the line (a missing word) shows on a space.
+    for &(s, _, mark) in &widened {
+        if s == end {
+            pieces.push(Piece { text: " ".to_string(), class: mark.to_string() });
+        }
+    }
+    LineView { number, pieces }
+}
+
+/// The UTF-16 offset of byte `at` (what a textarea's selection counts).
+pub fn utf16_offset(text: &str, at: usize) -> u32 {
+    let at = floor_boundary(text, at);
+    text[..at].encode_utf16().count() as u32
+}
+
+/// The byte offset of UTF-16 offset `at`.
+pub fn byte_offset(text: &str, at: u32) -> usize {
+    let mut units = 0u32;
+    for (byte, ch) in text.char_indices() {
+        if units >= at {
+            return byte;
+        }
+        units += ch.len_utf16() as u32;
+    }
+    text.len()
+}
+
+fn floor_boundary(text: &str, mut at: usize) -> usize {
+    at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// The highlighted word at byte `at` (or just before it), if any.
+pub fn word_at(highlights: &[Highlight], at: usize) -> Option<Highlight> {
+    highlights
+        .iter()
+        .find(|h| (h.span.start as usize) <= at && at <= h.span.end as usize && h.class != Class::Comment)
+        .copied()
+}
+
+/// The other uses of the abbreviation `word` (any case, coast suffix
+/// ignored) among `highlights`.
+pub fn uses(text: &str, highlights: &[Highlight], word: &str) -> Vec<Mark> {
+    let key = province_key(word);
+    if key.is_empty() {
+        return Vec::new();
+    }
+    highlights
+        .iter()
+        .filter(|h| h.class == Class::Abbr && province_key(h.span.text(text)).eq_ignore_ascii_case(key))
+        .map(|h| Mark { start: h.span.start as usize, end: h.span.end as usize, class: "same" })
+        .collect()
+}
+
+/// `SPA/NC` → `SPA`; `(own:x)` and other punctuation stay as they are.
+pub fn province_key(word: &str) -> &str {
+    word.split('/').next().unwrap_or(word)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use judgepad_core::syntax::highlight::highlight;
+
+    fn show(view: &LineView) -> String {
+        view.pieces
+            .iter()
+            .map(|p| if p.class.is_empty() { p.text.clone() } else { format!("[{}|{}]", p.class, p.text) })
+            .collect()
+    }
+
+    #[test]
+    fn pieces_carry_classes_and_squiggles() {
+        let text = "Paris = par\nLAND PAR ABUTS bur\n";
+        let hl = highlight(text);
+        let starts = line_starts(text);
+        let marks = [Mark { start: 27, end: 30, class: "sq-error" }];
+        let views = lines(text, &starts, &hl, &marks, 0, 10);
+        assert_eq!(views.len(), 3);
+        assert_eq!(show(&views[0]), "[t-name|Paris] [t-keyword|=] [t-abbr|par]");
+        assert_eq!(
+            show(&views[1]),
+            "[t-keyword|LAND] [t-abbr|PAR] [t-keyword|ABUTS] [t-abbr sq-error|bur]"
+        );
+        assert_eq!(show(&views[2]), "");
+    }
+
+    #[test]
+    fn empty_marks_widen_and_line_ends_show() {
+        let text = "LAND PAR ABUTS\n";
+        let hl = highlight(text);
+        let starts = line_starts(text);
+        let at_end = [Mark { start: 14, end: 14, class: "sq-error" }];
+        let views = lines(text, &starts, &hl, &at_end, 0, 1);
+        assert!(show(&views[0]).ends_with("[sq-error| ]"), "{}", show(&views[0]));
+        let inside = [Mark { start: 5, end: 5, class: "sq-warning" }];
+        let views = lines(text, &starts, &hl, &inside, 0, 1);
+        assert!(show(&views[0]).contains("[t-abbr sq-warning|P]"), "{}", show(&views[0]));
+    }
+
+    #[test]
+    fn offsets_round_trip_through_utf16() {
+        let text = "Þ 𝄞 x";
+        for (byte, _) in text.char_indices() {
+            assert_eq!(byte_offset(text, utf16_offset(text, byte)), byte);
+        }
+        assert_eq!(utf16_offset(text, text.len()), 6);
+    }
+
+    #[test]
+    fn uses_ignore_case_and_coasts() {
+        let text = "LAND SPA ABUTS por\nWATER MAO ABUTS spa/nc SPA/SC\n";
+        let hl = highlight(text);
+        assert_eq!(uses(text, &hl, "Spa").len(), 3);
+    }
+}

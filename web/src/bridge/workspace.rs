@@ -1,0 +1,209 @@
+//! The files of the variant being edited: the user's own files over the
+//! bundled ones. A bundled file is shown as it ships until the user edits
+//! it; then the edit is the user's copy (marked changed, revertible). `USE`
+//! resolves the user's files first, then the bundled ones, as the CLI does
+//! with files beside the map.
+
+use std::collections::BTreeMap;
+
+use judgepad_core::bundled;
+use judgepad_core::map::Sources;
+
+use super::Loaded;
+
+/// A variant's files as the user has them.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Workspace {
+    /// The bundled variant it started from (its name, e.g. `standard`).
+    pub variant: String,
+    /// The top-level file (`standard.map`).
+    pub root: String,
+    /// The user's files: edited copies of bundled files, and new files.
+    pub own: BTreeMap<String, String>,
+}
+
+/// Where a file's text comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Bundled, unchanged.
+    Bundled,
+    /// A bundled file the user changed.
+    Changed,
+    /// The user's own file (no bundled file of that name).
+    New,
+}
+
+impl Workspace {
+    /// A bundled variant, unchanged.
+    pub fn bundled(variant: &str) -> Workspace {
+        Workspace { variant: variant.to_string(), root: format!("{variant}.map"), own: BTreeMap::new() }
+    }
+
+    /// The text of `name`: the user's, else the bundled one.
+    pub fn text(&self, name: &str) -> Option<String> {
+        self.own.get(name).cloned().or_else(|| bundled::source(name))
+    }
+
+    /// Where `name` comes from, if it exists.
+    pub fn origin(&self, name: &str) -> Option<Origin> {
+        match (self.own.contains_key(name), bundled::bytes(name).is_some()) {
+            (true, true) => Some(Origin::Changed),
+            (true, false) => Some(Origin::New),
+            (false, true) => Some(Origin::Bundled),
+            (false, false) => None,
+        }
+    }
+
+    /// Whether anything differs from the bundled variant.
+    pub fn is_edited(&self) -> bool {
+        !self.own.is_empty()
+    }
+
+    /// Sets the text of `name`. A bundled file set back to its bundled text
+    /// is no longer the user's copy.
+    pub fn set(&mut self, name: &str, text: String) {
+        if bundled::source(name).is_some_and(|it| it == text) {
+            self.own.remove(name);
+        } else {
+            self.own.insert(name.to_string(), text);
+        }
+    }
+
+    /// Changes the text of `name` with `change`.
+    pub fn edit(&mut self, name: &str, change: impl FnOnce(&str) -> String) {
+        let text = self.text(name).unwrap_or_default();
+        let new = change(&text);
+        if new != text {
+            self.set(name, new);
+        }
+    }
+
+    /// Drops the user's copy of a bundled file.
+    pub fn revert(&mut self, name: &str) {
+        self.own.remove(name);
+    }
+
+    /// Adds an empty file of the user's own.
+    pub fn create(&mut self, name: &str) -> Result<(), String> {
+        let name = valid_name(name)?;
+        if self.origin(name).is_some() {
+            return Err(format!("there is already a file called {name}"));
+        }
+        self.own.insert(name.to_string(), String::new());
+        Ok(())
+    }
+
+    /// Renames one of the user's own files (a bundled file keeps its name:
+    /// the variant's `USE` lines name it).
+    pub fn rename(&mut self, old: &str, new: &str) -> Result<(), String> {
+        let new = valid_name(new)?;
+        if self.origin(old) != Some(Origin::New) {
+            return Err(format!("{old} is a bundled file; only your own files can be renamed"));
+        }
+        if self.origin(new).is_some() {
+            return Err(format!("there is already a file called {new}"));
+        }
+        let text = self.own.remove(old).unwrap_or_default();
+        self.own.insert(new.to_string(), text);
+        if self.root == old {
+            self.root = new.to_string();
+        }
+        Ok(())
+    }
+
+    /// Deletes one of the user's own files (or reverts a changed one).
+    pub fn delete(&mut self, name: &str) {
+        if name != self.root || self.origin(name) != Some(Origin::New) {
+            self.own.remove(name);
+        }
+    }
+
+    /// Loads the variant from its top-level file.
+    pub fn load(&self) -> Loaded {
+        let text = self.text(&self.root).unwrap_or_default();
+        let (map, diags) = judgepad_core::map::load(&self.root, &text, self);
+        Loaded { map, diags }
+    }
+
+    /// The files to show as tabs: the ones the map read (top-level first,
+    /// then each `USE` in reading order), then the user's other files.
+    pub fn tabs(&self, loaded: &Loaded) -> Vec<String> {
+        let mut tabs: Vec<String> = Vec::new();
+        let mut push = |name: &str| {
+            if !tabs.iter().any(|it| it == name) {
+                tabs.push(name.to_string());
+            }
+        };
+        push(&self.root);
+        for file in &loaded.map.files {
+            if self.origin(&file.name).is_some() {
+                push(&file.name);
+            }
+        }
+        for name in self.own.keys() {
+            push(name);
+        }
+        tabs
+    }
+}
+
+impl Sources for Workspace {
+    fn source(&self, name: &str) -> Option<String> {
+        self.text(name)
+    }
+}
+
+/// A file name the user may give: not empty, no path separators.
+fn valid_name(name: &str) -> Result<&str, String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err("a file needs a name".to_string());
+    }
+    if name.contains(['/', '\\']) || name.starts_with('.') {
+        return Err(format!("`{name}` is not a plain file name (no folders, no leading dot)"));
+    }
+    Ok(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bundled_files_become_own_copies_and_revert() {
+        let mut ws = Workspace::bundled("standard");
+        let loaded = ws.load();
+        assert!(loaded.diags.is_empty());
+        assert_eq!(
+            ws.tabs(&loaded),
+            ["standard.map", "standard.politics", "standard.geography", "standard.military"]
+        );
+        assert_eq!(ws.origin("standard.geography"), Some(Origin::Bundled));
+        ws.edit("standard.geography", |t| t.replace("LAND PAR", "LAND PAR"));
+        assert!(!ws.is_edited(), "an edit that changes nothing is no copy");
+        ws.edit("standard.geography", |t| format!("{t}\nLAND XYZ ABUTS par\n"));
+        assert_eq!(ws.origin("standard.geography"), Some(Origin::Changed));
+        assert!(ws.load().diags.iter().any(|d| d.primary.at.file.0 == 2));
+        ws.revert("standard.geography");
+        assert!(!ws.is_edited());
+        assert!(ws.load().diags.is_empty());
+    }
+
+    #[test]
+    fn own_files_resolve_first_and_can_be_renamed() {
+        let mut ws = Workspace::bundled("standard");
+        ws.create("mine.extra").unwrap();
+        assert!(ws.create("mine.extra").is_err());
+        assert!(ws.create("../x").is_err());
+        ws.edit("standard.map", |t| format!("{t}USE mine.extra\n"));
+        ws.edit("mine.extra", |_| "Atlantis = atl\nWATER ATL\n".to_string());
+        let loaded = ws.load();
+        assert!(loaded.map.locations.iter().any(|loc| loc.abbr == "ATL"));
+        assert!(ws.tabs(&loaded).contains(&"mine.extra".to_string()));
+        assert!(ws.rename("standard.geography", "x").is_err());
+        ws.rename("mine.extra", "mine.more").unwrap();
+        assert_eq!(ws.origin("mine.more"), Some(Origin::New));
+        ws.delete("mine.more");
+        assert_eq!(ws.origin("mine.more"), None);
+    }
+}
