@@ -51,7 +51,7 @@ test('typing changes the counts and shows diagnostics', async (page) => {
   const diag = page.locator('[data-code="unknown-directive"]');
   await diag.waitFor({ timeout: 5000 });
   const where = (await diag.locator('.where').textContent()).trim();
-  if (where !== '7:1') throw new Error(`typo diagnostic at ${where}, expected 7:1`);
+  if (where !== '[Ln 7, Col 1]') throw new Error(`typo diagnostic at ${where}, expected [Ln 7, Col 1]`);
 });
 
 test('picking a variant loads it', async (page) => {
@@ -250,6 +250,7 @@ async function main() {
       fs.mkdirSync(shots, { recursive: true });
       const shot = path.join(shots, `${name.replace(/[^a-z0-9]+/gi, '-')}.png`);
       await page.screenshot({ path: shot, fullPage: true }).catch(() => {});
+      if (problems.length) err.message += `\n${problems.join("\n")}`;
       console.log(`FAIL ${name}\n     ${String(err.message).split('\n').join('\n     ')}\n     screenshot: ${shot}`);
     }
     await page.close();

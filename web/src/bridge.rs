@@ -5,6 +5,7 @@
 //! lines and UTF-16 columns here (what the browser's text APIs count).
 
 pub mod editor;
+pub mod history;
 pub mod pins;
 mod play;
 pub mod scene;
@@ -199,7 +200,8 @@ pub fn analysis(map: &Map, diags: &[Diagnostic]) -> Analysis {
             let name_of = |at: judgepad_core::text::FileSpan| {
                 map.files.get(at.file.0 as usize).map_or_else(String::new, |file| file.name.clone())
             };
-            let bytes = |at: judgepad_core::text::FileSpan| (at.span.start as usize, at.span.end as usize);
+            let bytes =
+                |at: judgepad_core::text::FileSpan| (at.span.start as usize, at.span.end as usize);
             let mut row = diagnostic_row(diag, file, line, column);
             row.path = name_of(at);
             row.span = bytes(at);
@@ -294,7 +296,8 @@ mod tests {
         let mut ws = workspace::Workspace::bundled("standard");
         ws.edit("standard.geography", |t| t.replacen("MUN PAR PIC SWI", "MUN PAR SWI", 1));
         let res = analysis_of(&ws.load());
-        let row = res.diagnostics.iter().find(|row| row.fix.is_some()).expect("a fixable diagnostic");
+        let row =
+            res.diagnostics.iter().find(|row| row.fix.is_some()).expect("a fixable diagnostic");
         assert_eq!(row.path, "standard.geography");
         apply_fix(&mut ws, row.fix.as_ref().unwrap());
         let after = analysis_of(&ws.load());
@@ -315,5 +318,47 @@ mod tests {
         let typo = analyze("mine.map", "USE standard\nÞ = ÞÞx\nLAMD PAR\n");
         let row = typo.diagnostics.iter().find(|row| row.code == "unknown-directive").unwrap();
         assert_eq!((row.line, row.column), (3, 1));
+    }
+}
+#[cfg(test)]
+mod timing {
+    #[test]
+    #[ignore]
+    fn time_the_check() {
+        for variant in ["standard", "imperial"] {
+            let ws = super::workspace::Workspace::bundled(variant);
+            let t = std::time::Instant::now();
+            for _ in 0..20 {
+                let loaded = ws.load();
+                let a = super::analysis_of(&loaded);
+                let g = super::game_of(&loaded);
+                std::hint::black_box((a, g));
+            }
+            let total = t.elapsed().as_secs_f64() * 1000.0 / 20.0;
+            let t = std::time::Instant::now();
+            for _ in 0..20 {
+                std::hint::black_box(ws.load());
+            }
+            let load = t.elapsed().as_secs_f64() * 1000.0 / 20.0;
+            let loaded = ws.load();
+            let t = std::time::Instant::now();
+            for _ in 0..20 {
+                std::hint::black_box(super::analysis_of(&loaded));
+            }
+            let analysis = t.elapsed().as_secs_f64() * 1000.0 / 20.0;
+            let t = std::time::Instant::now();
+            for _ in 0..20 {
+                std::hint::black_box(super::game_of(&loaded));
+            }
+            let game = t.elapsed().as_secs_f64() * 1000.0 / 20.0;
+            let t = std::time::Instant::now();
+            for _ in 0..20 {
+                std::hint::black_box(judgepad_core::layout::ProvinceGraph::of(&loaded.map));
+            }
+            let graph = t.elapsed().as_secs_f64() * 1000.0 / 20.0;
+            eprintln!(
+                "{variant}: all {total:.2} load {load:.2} analysis {analysis:.2} game {game:.2} graph {graph:.2} ms"
+            );
+        }
     }
 }

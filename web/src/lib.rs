@@ -9,6 +9,7 @@
 pub mod app;
 pub mod bridge;
 pub mod components;
+pub mod doc;
 pub mod js_api;
 
 pub use app::App;

@@ -105,7 +105,9 @@ pub fn highlight(text: &str) -> Vec<Highlight> {
                     let keyword = word.text(text) == "->";
                     let class = if keyword {
                         Class::Keyword
-                    } else if idx == 0 || words.get(idx.wrapping_sub(1)).is_some_and(|w| w.text(text) == "->") {
+                    } else if idx == 0
+                        || words.get(idx.wrapping_sub(1)).is_some_and(|w| w.text(text) == "->")
+                    {
                         Class::Power
                     } else {
                         Class::Abbr
@@ -124,9 +126,11 @@ pub fn highlight(text: &str) -> Vec<Highlight> {
                     | LineKind::Militia
                     | LineKind::Unit
                     | LineKind::Drop => Class::Abbr,
-                    LineKind::Unplayed | LineKind::Dummy | LineKind::Team | LineKind::Control | LineKind::League => {
-                        Class::Power
-                    }
+                    LineKind::Unplayed
+                    | LineKind::Dummy
+                    | LineKind::Team
+                    | LineKind::Control
+                    | LineKind::League => Class::Power,
                     _ => Class::Value,
                 };
                 for (idx, &word) in words.iter().enumerate() {

@@ -18,7 +18,7 @@ pub struct Mark {
 }
 
 /// A piece of one line with its classes.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
     /// The text.
     pub text: String,
@@ -27,7 +27,7 @@ pub struct Piece {
 }
 
 /// One drawn line: its 0-based number and pieces.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LineView {
     /// 0-based line number.
     pub number: usize,
@@ -55,7 +55,13 @@ pub fn lines(
     (first.min(last)..last).map(|number| line(text, starts, highlights, marks, number)).collect()
 }
 
-fn line(text: &str, starts: &[usize], highlights: &[Highlight], marks: &[Mark], number: usize) -> LineView {
+fn line(
+    text: &str,
+    starts: &[usize],
+    highlights: &[Highlight],
+    marks: &[Mark],
+    number: usize,
+) -> LineView {
     let start = starts[number];
     let end = starts.get(number + 1).map_or(text.len(), |next| next - 1);
     // Marks, with an empty one widened to the character after it.
@@ -91,7 +97,9 @@ fn line(text: &str, starts: &[usize], highlights: &[Highlight], marks: &[Mark], 
     for pair in cuts.windows(2) {
         let (a, b) = (pair[0], pair[1]);
         let mut class = String::new();
-        if let Some(h) = in_line.iter().find(|h| (h.span.start as usize) <= a && a < h.span.end as usize) {
+        if let Some(h) =
+            in_line.iter().find(|h| (h.span.start as usize) <= a && a < h.span.end as usize)
+        {
             class.push_str("t-");
             class.push_str(h.class.as_str());
         }
@@ -144,7 +152,9 @@ fn floor_boundary(text: &str, mut at: usize) -> usize {
 pub fn word_at(highlights: &[Highlight], at: usize) -> Option<Highlight> {
     highlights
         .iter()
-        .find(|h| (h.span.start as usize) <= at && at <= h.span.end as usize && h.class != Class::Comment)
+        .find(|h| {
+            (h.span.start as usize) <= at && at <= h.span.end as usize && h.class != Class::Comment
+        })
         .copied()
 }
 
@@ -157,7 +167,9 @@ pub fn uses(text: &str, highlights: &[Highlight], word: &str) -> Vec<Mark> {
     }
     highlights
         .iter()
-        .filter(|h| h.class == Class::Abbr && province_key(h.span.text(text)).eq_ignore_ascii_case(key))
+        .filter(|h| {
+            h.class == Class::Abbr && province_key(h.span.text(text)).eq_ignore_ascii_case(key)
+        })
         .map(|h| Mark { start: h.span.start as usize, end: h.span.end as usize, class: "same" })
         .collect()
 }
@@ -175,7 +187,13 @@ mod tests {
     fn show(view: &LineView) -> String {
         view.pieces
             .iter()
-            .map(|p| if p.class.is_empty() { p.text.clone() } else { format!("[{}|{}]", p.class, p.text) })
+            .map(|p| {
+                if p.class.is_empty() {
+                    p.text.clone()
+                } else {
+                    format!("[{}|{}]", p.class, p.text)
+                }
+            })
             .collect()
     }
 

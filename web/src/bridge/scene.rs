@@ -1,46 +1,92 @@
-//! What the map view draws, as plain strings and numbers: the core's
-//! [`Layout`] with terrain fills, owner colours and the position's units
-//! placed (fleets on their coast's mark). Pure, so it is tested natively;
-//! the component only turns it into SVG elements.
+//! What the map view draws, as plain strings: the core's [`Layout`] with
+//! terrain fills, owner colours and the position's units placed (fleets on
+//! their coast's mark), every number already formatted for SVG. Pure, so it
+//! is tested natively; the component turns each piece into SVG elements,
+//! keyed by the piece itself, so an edit redraws only what changed, and
+//! every name is a text node (never markup).
 
 use judgepad_core::board::Board;
 use judgepad_core::layout::palette::{power_colour, terrain_colour};
-use judgepad_core::layout::svg::{Num, escape, label_size, points};
-use judgepad_core::layout::{Crossing, Layout, Point};
+use judgepad_core::layout::svg::{Num, label_size, points};
+use judgepad_core::layout::{Crossing, Layout};
 use judgepad_core::map::{Map, UnitKind};
 
+/// A number as SVG writes it.
+fn num(x: f64) -> String {
+    Num(x).to_string()
+}
+
 /// One province's region.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RegionView {
     /// `PAR`.
     pub abbr: String,
-    /// Hover text: name, terrain, owner.
-    pub title: String,
     /// SVG `points`.
     pub points: String,
     /// Fill colour (or pattern).
     pub fill: &'static str,
-    /// Label point and font size.
-    pub label: Point,
-    /// Font size.
-    pub font: f64,
-    /// Supply-centre dot: centre, radius, colour.
-    pub centre: Option<(Point, f64, &'static str)>,
+    /// Label point: x, y.
+    pub label: (String, String),
+    /// Label font size.
+    pub font: String,
+    /// Supply-centre dot: cx, cy, r, colour.
+    pub centre: Option<(String, String, String, &'static str)>,
 }
 
 /// A unit symbol.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct UnitView {
     /// `A PAR`, `F STP/SC`.
     pub text: String,
-    /// Army or fleet.
-    pub fleet: bool,
-    /// Where.
-    pub at: Point,
-    /// Size.
-    pub r: f64,
+    /// The symbol.
+    pub shape: UnitShape,
     /// Owner's colour.
     pub colour: &'static str,
+}
+
+/// An army's disc or a fleet's diamond, in SVG attributes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum UnitShape {
+    /// `<circle cx cy r>`.
+    Army {
+        /// Centre x.
+        cx: String,
+        /// Centre y.
+        cy: String,
+        /// Radius.
+        r: String,
+    },
+    /// `<rect x y width height transform>` (a square turned 45°).
+    Fleet {
+        /// Left.
+        x: String,
+        /// Top.
+        y: String,
+        /// Side.
+        side: String,
+        /// `rotate(45 cx cy)`.
+        transform: String,
+    },
+}
+
+/// A border or connector line.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LineView {
+    /// CSS class (`b both`, `b fleet`, `c`…).
+    pub class: &'static str,
+    /// SVG points.
+    pub points: String,
+}
+
+/// A coast mark of a multi-coast province.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CoastView {
+    /// `SPA/NC`.
+    pub abbr: String,
+    /// `nc`.
+    pub short: String,
+    /// Mark centre x, y; label y.
+    pub at: (String, String, String),
 }
 
 /// The whole drawing.
@@ -53,14 +99,12 @@ pub struct Scene {
     pub fit: (f64, f64, f64, f64),
     /// Regions, in map order.
     pub regions: Vec<RegionView>,
-    /// Borders: CSS class and SVG points.
-    pub borders: Vec<(&'static str, String)>,
-    /// Connectors: SVG points.
-    pub connectors: Vec<String>,
+    /// Borders, then connectors.
+    pub lines: Vec<LineView>,
     /// Units.
     pub units: Vec<UnitView>,
-    /// Coasts of multi-coast provinces: `SPA/NC`, its short name, where.
-    pub coasts: Vec<(String, String, Point)>,
+    /// Coasts of multi-coast provinces.
+    pub coasts: Vec<CoastView>,
 }
 
 /// The scene of `layout` (a drawing of `map`) with the position `board`
@@ -72,8 +116,7 @@ pub fn scene(map: &Map, layout: &Layout, board: Option<&Board>) -> Scene {
             size: (layout.width, layout.height),
             fit: (0.0, 0.0, layout.width, layout.height),
             regions: Vec::new(),
-            borders: Vec::new(),
-            connectors: Vec::new(),
+            lines: Vec::new(),
             units: Vec::new(),
             coasts: Vec::new(),
         };
@@ -102,33 +145,25 @@ pub fn scene(map: &Map, layout: &Layout, board: Option<&Board>) -> Scene {
             let province = map.prov(region.province);
             let owner = owner_of(region.province);
             let font = label_size(region.room, province.abbr.chars().count());
-            let mut title =
-                format!("{} ({}), {}", province.name, province.abbr, province.terrain.as_str());
-            if province.supply_center {
-                title.push_str(", supply centre");
-                if let Some(power) = owner.and_then(|owner| map.powers.get(owner)) {
-                    title.push_str(&format!(" of {}", power.display));
-                }
-            }
             RegionView {
                 abbr: province.abbr.to_uppercase(),
-                title,
                 points: points(&region.polygon),
                 fill: terrain_colour(province.terrain),
-                label: region.label,
-                font,
+                label: (num(region.label[0]), num(region.label[1])),
+                font: num(font),
                 centre: province.supply_center.then(|| {
                     let r = (region.room * 0.18).clamp(1.5, 4.0);
                     (
-                        [region.label[0], region.label[1] + font * 0.9],
-                        r,
+                        num(region.label[0]),
+                        num(region.label[1] + font * 0.9),
+                        num(r),
                         owner.map_or("#ffffff", power_colour),
                     )
                 }),
             }
         })
         .collect();
-    let borders = layout
+    let mut lines: Vec<LineView> = layout
         .borders
         .iter()
         .map(|border| {
@@ -138,10 +173,12 @@ pub fn scene(map: &Map, layout: &Layout, board: Option<&Board>) -> Scene {
                 Crossing::Fleet => "b fleet",
                 Crossing::Barrier => "b barrier",
             };
-            (class, points(&border.path))
+            LineView { class, points: points(&border.path) }
         })
         .collect();
-    let connectors = layout.connectors.iter().map(|link| points(&link.path)).collect();
+    lines.extend(
+        layout.connectors.iter().map(|link| LineView { class: "c", points: points(&link.path) }),
+    );
     let mut placed = Vec::new();
     match board {
         Some(board) => {
@@ -159,13 +196,18 @@ pub fn scene(map: &Map, layout: &Layout, board: Option<&Board>) -> Scene {
         .into_iter()
         .filter_map(|(power, unit)| {
             let (at, r) = layout.unit_at(unit.location, map.province_of(unit.location))?;
-            Some(UnitView {
-                text: map.unit_text(unit),
-                fleet: unit.kind == UnitKind::Fleet,
-                at: [at[0], at[1] - r * 0.4],
-                r,
-                colour: power_colour(power),
-            })
+            let (x, y) = (at[0], at[1] - r * 0.4);
+            let shape = if unit.kind == UnitKind::Fleet {
+                UnitShape::Fleet {
+                    x: num(x - r * 0.8),
+                    y: num(y - r * 0.8),
+                    side: num(r * 1.6),
+                    transform: format!("rotate(45 {} {})", Num(x), Num(y)),
+                }
+            } else {
+                UnitShape::Army { cx: num(x), cy: num(y), r: num(r) }
+            };
+            Some(UnitView { text: map.unit_text(unit), shape, colour: power_colour(power) })
         })
         .collect();
     let coasts = layout
@@ -174,108 +216,79 @@ pub fn scene(map: &Map, layout: &Layout, board: Option<&Board>) -> Scene {
         .map(|mark| {
             let loc = map.loc(mark.location);
             let short = loc.coast.clone().unwrap_or_default().to_lowercase();
-            (loc.abbr.to_uppercase(), short, mark.at)
+            CoastView {
+                abbr: loc.abbr.to_uppercase(),
+                short,
+                at: (num(mark.at[0]), num(mark.at[1]), num(mark.at[1] - 3.0)),
+            }
         })
         .collect();
     let [fx, fy, fw, fh] = layout.fit();
     let fit = (fx, fy, fw, fh);
-    Scene { size: (layout.width, layout.height), fit, regions, borders, connectors, units, coasts }
+    Scene { size: (layout.width, layout.height), fit, regions, lines, units, coasts }
 }
 
-/// The inside of the map's `<svg>` element as markup: one string, parsed by
-/// the browser in one go (far smaller and faster than one reactive node per
-/// element; the view listens on the `<svg>` and finds the province or unit
-/// under the pointer by its `data-` attribute).
-pub fn markup(scene: &Scene) -> String {
-    use std::fmt::Write;
-    let mut out = String::with_capacity(64 * 1024);
-    out.push_str(concat!(
-        "<defs><pattern id=\"shut\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">",
-        "<rect width=\"6\" height=\"6\" fill=\"#c9c3b6\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#8d877a\" stroke-width=\"2\"/></pattern></defs>",
-        "<g class=\"regions\">"
-    ));
-    for r in &scene.regions {
-        let _ = write!(
-            out,
-            "<g class=\"region\" data-province=\"{}\" tabindex=\"0\"><title>{}</title><polygon points=\"{}\" fill=\"{}\"/>",
-            escape(&r.abbr),
-            escape(&r.title),
-            r.points,
-            r.fill
-        );
-        if let Some((at, radius, colour)) = r.centre {
-            let _ = write!(
-                out,
-                "<circle class=\"sc\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{colour}\"/>",
-                Num(at[0]),
-                Num(at[1]),
-                Num(radius)
-            );
+/// What the map's card says about a province: a title (name, abbreviation,
+/// terrain, centre and owner) and where armies and fleets may go from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Card {
+    /// `Paris (PAR), land, supply centre of France`.
+    pub title: String,
+    /// Army neighbours, upper case.
+    pub army: Vec<String>,
+    /// Fleet neighbours, upper case.
+    pub fleet: Vec<String>,
+}
+
+/// The card of province `abbr` (any case), with owners from `board` (or the
+/// map's starting centres).
+pub fn card(map: &Map, board: Option<&Board>, abbr: &str) -> Option<Card> {
+    let id = map.province(abbr)?;
+    let province = map.prov(id);
+    let mut title = format!(
+        "{} ({}), {}",
+        province.name,
+        province.abbr.to_uppercase(),
+        province.terrain.as_str()
+    );
+    if province.supply_center {
+        title.push_str(", supply centre");
+        let owner = match board.filter(|b| b.owners.len() == map.provinces.len()) {
+            Some(board) => board.owners.get(id.0 as usize).copied().flatten(),
+            None => map
+                .powers
+                .iter()
+                .position(|power| power.centers.contains(&id))
+                .map(|p| judgepad_core::map::PowerId(p as u32)),
+        };
+        if let Some(power) = owner.and_then(|owner| map.powers.get(owner.0 as usize)) {
+            title.push_str(&format!(" of {}", power.display));
         }
-        let _ = write!(
-            out,
-            "<text x=\"{}\" y=\"{}\" font-size=\"{}\">{}</text></g>",
-            Num(r.label[0]),
-            Num(r.label[1]),
-            Num(r.font),
-            escape(&r.abbr)
-        );
     }
-    out.push_str("</g><g class=\"lines\">");
-    for (class, points) in &scene.borders {
-        let _ = write!(out, "<polyline class=\"{class}\" points=\"{points}\"/>");
-    }
-    for points in &scene.connectors {
-        let _ = write!(out, "<polyline class=\"c\" points=\"{points}\"/>");
-    }
-    out.push_str("</g><g class=\"coasts\">");
-    for (abbr, short, at) in &scene.coasts {
-        let _ = write!(
-            out,
-            "<g data-coast=\"{}\"><circle cx=\"{}\" cy=\"{}\" r=\"1.2\"/><text x=\"{}\" y=\"{}\">{}</text></g>",
-            escape(abbr),
-            Num(at[0]),
-            Num(at[1]),
-            Num(at[0]),
-            Num(at[1] - 3.0),
-            escape(short)
-        );
-    }
-    out.push_str("</g><g class=\"units\">");
-    for u in &scene.units {
-        let (x, y, r) = (u.at[0], u.at[1], u.r);
-        let _ = write!(
-            out,
-            "<g class=\"unit\" data-unit=\"{}\"><title>{}</title>",
-            escape(&u.text),
-            escape(&u.text)
-        );
-        if u.fleet {
-            let _ = write!(
-                out,
-                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" transform=\"rotate(45 {} {})\"/>",
-                Num(x - r * 0.8),
-                Num(y - r * 0.8),
-                Num(r * 1.6),
-                Num(r * 1.6),
-                u.colour,
-                Num(x),
-                Num(y)
-            );
-        } else {
-            let _ = write!(
-                out,
-                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\"/>",
-                Num(x),
-                Num(y),
-                Num(r),
-                u.colour
-            );
+    // Where a unit here may move: armies from the province's army
+    // locations, fleets from each of its fleet locations (coasts).
+    let reach = |kind: UnitKind| -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for (idx, loc) in map.locations.iter().enumerate() {
+            let ok = match kind {
+                UnitKind::Army => loc.army_ok,
+                UnitKind::Fleet => loc.fleet_ok,
+            };
+            if loc.province != id || !ok {
+                continue;
+            }
+            for to in map.moves(kind, judgepad_core::map::LocationId(idx as u32)) {
+                let name = map.prov(map.province_of(to)).abbr.to_uppercase();
+                if !out.contains(&name) {
+                    out.push(name);
+                }
+            }
         }
-        out.push_str("</g>");
-    }
-    out.push_str("</g>");
-    out
+        out.sort();
+        out
+    };
+    let (army, fleet) = (reach(UnitKind::Army), reach(UnitKind::Fleet));
+    Some(Card { title, army, fleet })
 }
 
 #[cfg(test)]
@@ -292,14 +305,28 @@ mod tests {
         assert!(scene.regions.iter().any(
             |r| r.abbr == "ENG" && r.fill == terrain_colour(judgepad_core::map::Terrain::Water)
         ));
-        assert!(scene.units.iter().any(|u| u.text == "F STP/SC" && u.fleet));
+        assert!(
+            scene
+                .units
+                .iter()
+                .any(|u| u.text == "F STP/SC" && matches!(u.shape, UnitShape::Fleet { .. }))
+        );
         assert_eq!(scene.regions.iter().filter(|r| r.centre.is_some()).count(), 34);
-        let markup = markup(&scene);
-        assert_eq!(markup.matches("data-province=").count(), 76);
-        assert!(markup.contains("data-unit=\"F STP/SC\""));
         // Spain, St Petersburg and Bulgaria show each coast.
-        assert_eq!(markup.matches("data-coast=").count(), 6);
-        assert!(markup.contains("data-coast=\"SPA/NC\""));
+        assert_eq!(scene.coasts.len(), 6);
+        assert!(scene.coasts.iter().any(|c| c.abbr == "SPA/NC" && c.short == "nc"));
+    }
+
+    #[test]
+    fn cards_name_owners_and_neighbours() {
+        let loaded = crate::bridge::load("standard.map", &crate::bridge::variant_text("standard"));
+        let card = card(&loaded.map, None, "par").expect("Paris");
+        assert_eq!(card.title, "Paris (PAR), land, supply centre of France");
+        assert_eq!(card.army, ["BRE", "BUR", "GAS", "PIC"]);
+        assert!(card.fleet.is_empty());
+        let spa = super::card(&loaded.map, None, "SPA").expect("Spain");
+        assert!(spa.fleet.contains(&"MAO".to_string()) && spa.army.contains(&"POR".to_string()));
+        assert!(super::card(&loaded.map, None, "XYZ").is_none());
     }
 
     /// The game of the previous map is ignored, not a panic, while the new

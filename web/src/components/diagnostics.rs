@@ -1,14 +1,19 @@
-//! The diagnostics list.
+//! The diagnostics list: `[Ln, Col] code message` per diagnostic, in file
+//! order; a click shows the place in the editor (opening its file), and a
+//! machine-applicable fix has its button.
 
 use leptos::prelude::*;
 
-use crate::bridge::Analysis;
+use crate::bridge::{self, Analysis};
+use crate::doc::Doc;
 
 /// Every diagnostic with its position, or a note that there are none.
 #[component]
 pub fn DiagnosticsPanel(
     /// The current analysis.
     analysis: Memo<Analysis>,
+    /// The document (where a click goes, what a fix changes).
+    doc: Doc,
 ) -> impl IntoView {
     let rows = move || analysis.with(|it| it.diagnostics.clone());
     view! {
@@ -18,18 +23,38 @@ pub fn DiagnosticsPanel(
                 <span data-testid="error-count">{move || analysis.with(|it| it.errors)}</span>" errors, "
                 <span data-testid="warning-count">{move || analysis.with(|it| it.warnings)}</span>" warnings"
             </h2>
-            <ul data-testid="diagnostics">
+            <ul data-testid="diagnostics" role="list">
                 {move || rows().into_iter().map(|row| {
-                    let place = match &row.file {
-                        Some(file) => format!("{file}:{}:{}", row.line, row.column),
-                        None => format!("{}:{}", row.line, row.column),
-                    };
+                    let place = format!("[Ln {}, Col {}]", row.line, row.column);
+                    let file = row.file.clone().map(|f| format!("{f} "));
+                    let target = (row.path.clone(), row.span.0, row.span.1);
+                    let fix = row.fix.clone();
+                    let severity = row.severity;
                     view! {
-                        <li class=format!("diag {}", row.severity) data-code=row.code>
-                            <span class="where">{place}</span>
-                            " "<span class="sev">{row.severity}"["{row.code}"]"</span>
-                            " "<span class="msg">{row.message.clone()}</span>
+                        <li class=format!("diag {severity}") data-code=row.code data-path=row.path.clone() role="listitem">
+                            <button
+                                type="button"
+                                class="go"
+                                data-testid="diagnostic"
+                                title="show in the editor"
+                                on:click=move |_| doc.reveal.set(Some(target.clone()))
+                            >
+                                <span class="where">{file}{place}</span>
+                                " "<span class="sev">{severity}"["{row.code}"]"</span>
+                                " "<span class="msg">{row.message.clone()}</span>
+                            </button>
                             {row.help.clone().map(|help| view! { <div class="help">{help}</div> })}
+                            {fix.map(|fix| {
+                                let label = format!("Fix: {}", fix.description);
+                                view! {
+                                    <button
+                                        type="button"
+                                        class="fix"
+                                        data-testid="quick-fix"
+                                        on:click=move |_| doc.change(None, |w| bridge::apply_fix(w, &fix))
+                                    >{label}</button>
+                                }
+                            })}
                         </li>
                     }
                 }).collect_view()}

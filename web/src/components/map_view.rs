@@ -15,7 +15,9 @@ use judgepad_core::layout::{self, ProvinceGraph};
 
 use crate::bridge::Loaded;
 use crate::bridge::pins::{is_pinned, remove_pin, set_pin};
-use crate::bridge::scene::{Scene, markup, scene};
+use crate::bridge::scene::{
+    Card, CoastView, LineView, RegionView, Scene, UnitShape, UnitView, card, scene,
+};
 
 type Key =
     (ProvinceGraph, Vec<judgepad_core::map::pins::Pin>, Vec<(String, judgepad_core::map::Terrain)>);
@@ -40,8 +42,8 @@ pub fn MapView(
     loaded: Memo<Loaded>,
     /// The game (its position is drawn).
     game: RwSignal<Option<Game>>,
-    /// The top-level file's text (pins are written into it).
-    text: RwSignal<String>,
+    /// The document (pins are written into the top-level file).
+    doc: crate::doc::Doc,
 ) -> impl IntoView {
     // What the drawing depends on: the graph, the pins, the provinces'
     // names and terrain. Typing anything else (a comment, a rule, a power)
@@ -127,6 +129,19 @@ pub fn MapView(
     // A drag: where it started (client pixels) and the province grabbed.
     let drag = StoredValue::new(None::<(f64, f64, Option<String>, bool)>);
     let selected = RwSignal::new(None::<String>);
+    let hovered = RwSignal::new(None::<String>);
+    let province_at = |target: Option<web_sys::EventTarget>| {
+        target
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest("[data-province]").ok().flatten())
+            .and_then(|el| el.get_attribute("data-province"))
+    };
+    let hover = move |target: Option<web_sys::EventTarget>| {
+        let now = province_at(target);
+        if hovered.get_untracked() != now {
+            hovered.set(now);
+        }
+    };
     let svg_ref = NodeRef::<leptos::svg::Svg>::new();
     // Client pixels → drawing units (the default preserveAspectRatio: meet,
     // centred).
@@ -160,7 +175,10 @@ pub fn MapView(
         drag.set_value(Some((f64::from(ev.client_x()), f64::from(ev.client_y()), province, false)));
     };
     let on_move = move |ev: leptos::ev::PointerEvent| {
-        let Some((sx, sy, province, moved)) = drag.get_value() else { return };
+        let Some((sx, sy, province, moved)) = drag.get_value() else {
+            hover(ev.target());
+            return;
+        };
         let (mx, my) = (f64::from(ev.client_x()), f64::from(ev.client_y()));
         let far = moved || (mx - sx).abs() + (my - sy).abs() > 4.0;
         if province.is_none() && far {
@@ -178,47 +196,28 @@ pub fn MapView(
         let Some(abbr) = province else { return };
         if moved {
             if let Some((x, y)) = to_drawing(f64::from(ev.client_x()), f64::from(ev.client_y())) {
-                text.update(|text| *text = set_pin(text, &abbr, x, y));
+                doc.change(None, |w| {
+                    let root = w.root.clone();
+                    w.edit(&root, |text| set_pin(text, &abbr, x, y));
+                });
             }
         } else {
             selected.set(Some(abbr));
         }
     };
-    let on_leave = move |_| drag.set_value(None);
+    let on_leave = move |_| {
+        drag.set_value(None);
+        hovered.set(None);
+    };
+    // The card: the province clicked (kept until closed), else the one
+    // under the pointer or focused.
     let card = move || {
-        let abbr = selected.get()?;
-        let (title, army, fleet) = loaded.with(|it| {
-            let map = &it.map;
-            let id = map.province(&abbr)?;
-            let province = map.prov(id);
-            let graph = ProvinceGraph::of(map);
-            let mut army = Vec::new();
-            let mut fleet = Vec::new();
-            for (i, &(a, b)) in graph.edges.iter().enumerate() {
-                let other = if a == id {
-                    b
-                } else if b == id {
-                    a
-                } else {
-                    continue;
-                };
-                let name = map.prov(other).abbr.to_uppercase();
-                match graph.crossings[i] {
-                    layout::Crossing::Army => army.push(name),
-                    layout::Crossing::Fleet => fleet.push(name),
-                    _ => {
-                        army.push(name.clone());
-                        fleet.push(name);
-                    }
-                }
-            }
-            Some((
-                format!("{} ({}), {}", province.name, abbr, province.terrain.as_str()),
-                army.join(" "),
-                fleet.join(" "),
-            ))
-        })?;
-        let pinned = text.with(|t| is_pinned(t, &abbr));
+        let abbr = selected.get().or_else(|| hovered.get())?;
+        let sticky = selected.with(Option::is_some);
+        let Card { title, army, fleet } =
+            loaded.with(|it| game.with(|g| card(&it.map, g.as_ref().map(|g| &g.board), &abbr)))?;
+        let (army, fleet) = (army.join(" "), fleet.join(" "));
+        let pinned = doc.workspace.with(|w| w.text(&w.root).is_some_and(|t| is_pinned(&t, &abbr)));
         let unpin = abbr.clone();
         Some(view! {
             <div class="map-card" data-testid="map-card">
@@ -226,9 +225,14 @@ pub fn MapView(
                 <div>"Armies to: " {army}</div>
                 <div>"Fleets to: " {fleet}</div>
                 {pinned.then(|| view! {
-                    <button type="button" data-testid="unpin" on:click=move |_| text.update(|t| *t = remove_pin(t, &unpin))>"Unpin"</button>
+                    <button type="button" data-testid="unpin" on:click=move |_| doc.change(None, |w| {
+                        let root = w.root.clone();
+                        w.edit(&root, |t| remove_pin(t, &unpin));
+                    })>"Unpin"</button>
                 })}
-                <button type="button" on:click=move |_| selected.set(None)>"Close"</button>
+                {sticky.then(|| view! {
+                    <button type="button" on:click=move |_| selected.set(None)>"Close"</button>
+                })}
             </div>
         })
     };
@@ -248,9 +252,64 @@ pub fn MapView(
                 on:pointermove=on_move
                 on:pointerup=on_up
                 on:pointerleave=on_leave
+                on:focusin=move |ev| hover(ev.target())
                 node_ref=svg_ref
-                inner_html=move || view_scene.with(markup)
             >
+                <defs>
+                    <pattern id="shut" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+                        <rect width="6" height="6" fill="#c9c3b6" />
+                        <line x1="0" y1="0" x2="0" y2="6" stroke="#8d877a" stroke-width="2" />
+                    </pattern>
+                </defs>
+                <g class="regions">
+                    <For each=move || view_scene.with(|s| s.regions.clone()) key=|r: &RegionView| r.clone() let:r>
+                        {
+                            let RegionView { abbr, points, fill, label, font, centre } = r;
+                            let name = abbr.clone();
+                            view! {
+                                <g class="region" data-province=abbr tabindex="0">
+                                    <polygon points=points fill=fill />
+                                    {centre.map(|(cx, cy, radius, colour)| view! {
+                                        <circle class="sc" cx=cx cy=cy r=radius fill=colour />
+                                    })}
+                                    <text x=label.0 y=label.1 font-size=font>{name}</text>
+                                </g>
+                            }
+                        }
+                    </For>
+                </g>
+                <g class="lines">
+                    <For each=move || view_scene.with(|s| s.lines.clone()) key=|l: &LineView| l.clone() let:l>
+                        <polyline class=l.class points=l.points />
+                    </For>
+                </g>
+                <g class="coasts">
+                    <For each=move || view_scene.with(|s| s.coasts.clone()) key=|c: &CoastView| c.clone() let:c>
+                        <g data-coast=c.abbr>
+                            <circle cx=c.at.0.clone() cy=c.at.1 r="1.2" />
+                            <text x=c.at.0 y=c.at.2>{c.short}</text>
+                        </g>
+                    </For>
+                </g>
+                <g class="units">
+                    <For each=move || view_scene.with(|s| s.units.clone()) key=|u: &UnitView| u.clone() let:u>
+                        {
+                            let UnitView { text, shape, colour } = u;
+                            view! {
+                        <g class="unit" data-unit=text>
+                            {match shape {
+                                UnitShape::Fleet { x, y, side, transform } => view! {
+                                    <rect x=x y=y width=side.clone() height=side fill=colour transform=transform />
+                                }.into_any(),
+                                UnitShape::Army { cx, cy, r } => view! {
+                                    <circle cx=cx cy=cy r=r fill=colour />
+                                }.into_any(),
+                            }}
+                        </g>
+                            }
+                        }
+                    </For>
+                </g>
             </svg>
             {card}
         </section>

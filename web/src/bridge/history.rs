@@ -1,0 +1,82 @@
+//! Undo and redo over whole states (the variant's files are small): every
+//! change records the state before it; typing in one file within a second
+//! of the last keystroke joins the same step.
+
+/// Past and future states.
+#[derive(Clone, Debug, Default)]
+pub struct History<T> {
+    past: Vec<T>,
+    future: Vec<T>,
+    /// The file and time (ms) of the last typing step, to join keystrokes.
+    typing: Option<(String, f64)>,
+}
+
+/// Steps kept.
+const DEPTH: usize = 200;
+
+impl<T> History<T> {
+    /// An empty history.
+    pub fn new() -> History<T> {
+        History { past: Vec::new(), future: Vec::new(), typing: None }
+    }
+
+    /// Records `before`, the state a change leaves. `typing` (file, time in
+    /// ms) joins the step to the previous keystroke in that file.
+    pub fn record(&mut self, before: T, typing: Option<(&str, f64)>) {
+        let joined = match (&self.typing, typing) {
+            (Some((file, last)), Some((now_file, now))) => file == now_file && now - last < 1000.0,
+            _ => false,
+        };
+        self.typing = typing.map(|(file, at)| (file.to_string(), at));
+        if joined {
+            return;
+        }
+        self.past.push(before);
+        if self.past.len() > DEPTH {
+            self.past.remove(0);
+        }
+        self.future.clear();
+    }
+
+    /// The state to go back to, given the one on screen.
+    pub fn undo(&mut self, now: T) -> Option<T> {
+        let back = self.past.pop()?;
+        self.future.push(now);
+        self.typing = None;
+        Some(back)
+    }
+
+    /// The state to go forward to, given the one on screen.
+    pub fn redo(&mut self, now: T) -> Option<T> {
+        let next = self.future.pop()?;
+        self.past.push(now);
+        self.typing = None;
+        Some(next)
+    }
+
+    /// Forgets everything (another variant).
+    pub fn clear(&mut self) {
+        *self = History::new();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keystrokes_join_and_changes_undo() {
+        let mut h = History::new();
+        h.record(0, Some(("a", 0.0)));
+        h.record(1, Some(("a", 500.0)));
+        h.record(2, Some(("b", 600.0)));
+        h.record(3, None);
+        assert_eq!(h.undo(4), Some(3));
+        assert_eq!(h.undo(3), Some(2));
+        assert_eq!(h.undo(2), Some(0));
+        assert_eq!(h.undo(0), None);
+        assert_eq!(h.redo(0), Some(2));
+        h.record(2, None);
+        assert_eq!(h.redo(5), None, "a new change drops the future");
+    }
+}

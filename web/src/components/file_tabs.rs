@@ -1,0 +1,140 @@
+//! The variant's files as tabs: the top-level file, each file it `USE`s
+//! (in reading order), then the user's other files. A bundled file edited
+//! is marked changed and can be reverted; the user's own files can be
+//! created, renamed and deleted.
+
+use leptos::prelude::*;
+
+use crate::bridge::Loaded;
+use crate::bridge::workspace::Origin;
+use crate::doc::Doc;
+
+/// Tabs and file actions.
+#[component]
+pub fn FileTabs(
+    /// The document.
+    doc: Doc,
+    /// The loaded map (which files it read).
+    loaded: Memo<Loaded>,
+) -> impl IntoView {
+    let tabs = Memo::new(move |_| loaded.with(|l| doc.workspace.with(|w| w.tabs(l))));
+    let name = RwSignal::new(String::new());
+    let problem = RwSignal::new(String::new());
+    let origin = move |file: &str| doc.workspace.with(|w| w.origin(file));
+    let open_origin = move || {
+        let open = doc.open.get();
+        origin(&open)
+    };
+    let create = move |_| {
+        let wanted = name.get_untracked();
+        let mut result = Ok(());
+        doc.change(None, |w| result = w.create(&wanted));
+        match result {
+            Ok(()) => {
+                problem.set(String::new());
+                doc.open.set(wanted.trim().to_string());
+                name.set(String::new());
+            }
+            Err(why) => problem.set(why),
+        }
+    };
+    let rename = move |_| {
+        let (old, new) = (doc.open.get_untracked(), name.get_untracked());
+        let mut result = Ok(());
+        doc.change(None, |w| result = w.rename(&old, &new));
+        match result {
+            Ok(()) => {
+                problem.set(String::new());
+                doc.open.set(new.trim().to_string());
+                name.set(String::new());
+            }
+            Err(why) => problem.set(why),
+        }
+    };
+    let delete = move |_| {
+        let open = doc.open.get_untracked();
+        doc.change(None, |w| w.delete(&open));
+        let root = doc.workspace.with_untracked(|w| w.root.clone());
+        doc.open.set(root);
+    };
+    let revert = move |_| {
+        let open = doc.open.get_untracked();
+        doc.change(None, |w| w.revert(&open));
+    };
+    view! {
+        <div class="files-bar">
+            <div class="tabs" role="tablist" aria-label="files of the variant">
+                <For each=move || tabs.get() key=|name| name.clone() let:file>
+                    {
+                        let here = file.clone();
+                        let label = file.clone();
+                        let mark = {
+                            let file = file.clone();
+                            move || match origin(&file) {
+                                Some(Origin::Changed) => " ●",
+                                Some(Origin::New) => " +",
+                                _ => "",
+                            }
+                        };
+                        let selected = {
+                            let file = file.clone();
+                            move || doc.open.with(|open| *open == file)
+                        };
+                        let title = {
+                            let file = file.clone();
+                            move || match origin(&file) {
+                                Some(Origin::Changed) => "bundled file, changed by you",
+                                Some(Origin::New) => "your file",
+                                _ => "bundled file (an edit makes it your copy)",
+                            }
+                        };
+                        view! {
+                            <button
+                                type="button"
+                                role="tab"
+                                class="tab"
+                                data-file=file.clone()
+                                title=title
+                                aria-selected=move || selected().to_string()
+                                on:click=move |_| doc.open.set(here.clone())
+                            >
+                                {label}{mark}
+                            </button>
+                        }
+                    }
+                </For>
+            </div>
+            <div class="file-tools">
+                <button
+                    type="button"
+                    data-testid="revert"
+                    on:click=revert
+                    disabled=move || open_origin() != Some(Origin::Changed)
+                    title="drop your changes to this bundled file"
+                >"Revert to bundled"</button>
+                <input
+                    type="text"
+                    data-testid="file-name"
+                    placeholder="file name"
+                    aria-label="file name for New or Rename"
+                    prop:value=move || name.get()
+                    on:input=move |ev| name.set(event_target_value(&ev))
+                />
+                <button type="button" data-testid="new-file" on:click=create>"New file"</button>
+                <button
+                    type="button"
+                    data-testid="rename-file"
+                    on:click=rename
+                    disabled=move || open_origin() != Some(Origin::New)
+                >"Rename"</button>
+                <button
+                    type="button"
+                    data-testid="delete-file"
+                    on:click=delete
+                    disabled=move || open_origin() != Some(Origin::New)
+                >"Delete"</button>
+                <span class="problem" role="alert">{move || problem.get()}</span>
+            </div>
+        </div>
+    }
+}

@@ -1,0 +1,121 @@
+//! The document: the variant's files (the single source of truth), the file
+//! open in the editor, undo/redo, and the deferred copy the checker reads.
+//! A keystroke updates the text and its colours at once; the check follows
+//! in the same task when checks are fast (the squiggles arrive in the frame
+//! that shows the character), and after the frame when the last check was
+//! slow (a very large file: typing never waits for it; keystrokes typed
+//! meanwhile are checked together).
+
+use leptos::prelude::*;
+
+use crate::bridge::history::History;
+use crate::bridge::workspace::Workspace;
+
+/// Handles on the document's signals (cheap to copy into closures).
+#[derive(Clone, Copy)]
+pub struct Doc {
+    /// The files as typed.
+    pub workspace: RwSignal<Workspace>,
+    /// The file shown in the editor.
+    pub open: RwSignal<String>,
+    /// The files as last checked.
+    pub settled: RwSignal<Workspace>,
+    /// A place to show in the editor: file and bytes (set by a click on a
+    /// diagnostic or a go-to-definition; the editor selects it).
+    pub reveal: RwSignal<Option<(String, usize, usize)>>,
+    /// How long the last check took, in ms (see [`Doc::checked`]).
+    pub check_ms: StoredValue<f64>,
+    history: StoredValue<History<Workspace>>,
+    pending: StoredValue<bool>,
+}
+
+/// A check slower than this goes after the frame instead of before it.
+const FRAME_BUDGET_MS: f64 = 8.0;
+
+impl Doc {
+    /// A bundled variant, unchanged.
+    pub fn new(variant: &str) -> Doc {
+        let workspace = Workspace::bundled(variant);
+        Doc {
+            open: RwSignal::new(workspace.root.clone()),
+            settled: RwSignal::new(workspace.clone()),
+            workspace: RwSignal::new(workspace),
+            reveal: RwSignal::new(None),
+            check_ms: StoredValue::new(0.0),
+            history: StoredValue::new(History::new()),
+            pending: StoredValue::new(false),
+        }
+    }
+
+    /// Changes the files with `change` as one undoable step; `typing` names
+    /// the file typed in (keystrokes in a row join one step).
+    pub fn change(&self, typing: Option<&str>, change: impl FnOnce(&mut Workspace)) {
+        let before = self.workspace.get_untracked();
+        let mut next = before.clone();
+        change(&mut next);
+        if next == before {
+            return;
+        }
+        let now = js_sys::Date::now();
+        self.history.update_value(|h| h.record(before, typing.map(|file| (file, now))));
+        self.workspace.set(next);
+        self.settle_soon();
+    }
+
+    /// Undoes the last step.
+    pub fn undo(&self) {
+        let now = self.workspace.get_untracked();
+        if let Some(back) = self.history.try_update_value(|h| h.undo(now)).flatten() {
+            self.workspace.set(back);
+            self.settle_soon();
+        }
+    }
+
+    /// Redoes the step undone last.
+    pub fn redo(&self) {
+        let now = self.workspace.get_untracked();
+        if let Some(next) = self.history.try_update_value(|h| h.redo(now)).flatten() {
+            self.workspace.set(next);
+            self.settle_soon();
+        }
+    }
+
+    /// Starts over on another set of files (a picked variant).
+    pub fn replace(&self, workspace: Workspace) {
+        self.history.update_value(History::clear);
+        self.open.set(workspace.root.clone());
+        self.settled.set(workspace.clone());
+        self.workspace.set(workspace);
+    }
+
+    /// Hands the current files to the checker: now when checks are fast,
+    /// after the next frame when they are slow.
+    fn settle_soon(&self) {
+        if self.check_ms.get_value() <= FRAME_BUDGET_MS {
+            self.settled.set(self.workspace.get_untracked());
+            return;
+        }
+        if self.pending.get_value() {
+            return;
+        }
+        self.pending.set_value(true);
+        let (pending, workspace, settled) = (self.pending, self.workspace, self.settled);
+        set_timeout(
+            move || {
+                pending.set_value(false);
+                settled.set(workspace.get_untracked());
+            },
+            std::time::Duration::ZERO,
+        );
+    }
+
+    /// Records how long a check took (the caller times it).
+    pub fn checked(&self, ms: f64) {
+        self.check_ms.set_value(ms);
+    }
+}
+
+/// Milliseconds from the page's clock (for timing checks).
+pub fn now_ms() -> f64 {
+    js_sys::Date::now()
+}
