@@ -36,7 +36,7 @@ pub struct Summary {
 }
 
 /// One diagnostic as the list shows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DiagnosticRow {
     /// `error`, `warning` or `note`.
     pub severity: &'static str,
@@ -63,7 +63,7 @@ pub struct DiagnosticRow {
 }
 
 /// A fix the page can apply: its description and edits (file, bytes, new text).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct FixRow {
     /// What applying it does.
     pub description: String,

@@ -107,9 +107,41 @@ pub struct Scene {
     pub coasts: Vec<CoastView>,
 }
 
+/// The parts of a drawing that depend on the drawing alone, formatted once
+/// per layout (not once per check): each region's outline, and the lines.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Shapes {
+    /// SVG points of each region, in province order.
+    pub outlines: Vec<String>,
+    /// Borders, then connectors.
+    pub lines: Vec<LineView>,
+}
+
+/// The [`Shapes`] of `layout`.
+pub fn shapes(layout: &Layout) -> Shapes {
+    let outlines = layout.provinces.iter().map(|region| points(&region.polygon)).collect();
+    let mut lines: Vec<LineView> = layout
+        .borders
+        .iter()
+        .map(|border| {
+            let class = match border.kind {
+                Crossing::Both => "b both",
+                Crossing::Army => "b army",
+                Crossing::Fleet => "b fleet",
+                Crossing::Barrier => "b barrier",
+            };
+            LineView { class, points: points(&border.path) }
+        })
+        .collect();
+    lines.extend(
+        layout.connectors.iter().map(|link| LineView { class: "c", points: points(&link.path) }),
+    );
+    Shapes { outlines, lines }
+}
+
 /// The scene of `layout` (a drawing of `map`) with the position `board`
 /// (`None`: the map's starting units and centres).
-pub fn scene(map: &Map, layout: &Layout, board: Option<&Board>) -> Scene {
+pub fn scene(map: &Map, layout: &Layout, shapes: &Shapes, board: Option<&Board>) -> Scene {
     if layout.provinces.len() != map.provinces.len() {
         // A drawing of another map: nothing rather than a wrong picture.
         return Scene {
@@ -141,13 +173,14 @@ pub fn scene(map: &Map, layout: &Layout, board: Option<&Board>) -> Scene {
     let regions = layout
         .provinces
         .iter()
-        .map(|region| {
+        .enumerate()
+        .map(|(idx, region)| {
             let province = map.prov(region.province);
             let owner = owner_of(region.province);
             let font = label_size(region.room, province.abbr.chars().count());
             RegionView {
                 abbr: province.abbr.to_uppercase(),
-                points: points(&region.polygon),
+                points: shapes.outlines.get(idx).cloned().unwrap_or_default(),
                 fill: terrain_colour(province.terrain),
                 label: (num(region.label[0]), num(region.label[1])),
                 font: num(font),
@@ -163,22 +196,7 @@ pub fn scene(map: &Map, layout: &Layout, board: Option<&Board>) -> Scene {
             }
         })
         .collect();
-    let mut lines: Vec<LineView> = layout
-        .borders
-        .iter()
-        .map(|border| {
-            let class = match border.kind {
-                Crossing::Both => "b both",
-                Crossing::Army => "b army",
-                Crossing::Fleet => "b fleet",
-                Crossing::Barrier => "b barrier",
-            };
-            LineView { class, points: points(&border.path) }
-        })
-        .collect();
-    lines.extend(
-        layout.connectors.iter().map(|link| LineView { class: "c", points: points(&link.path) }),
-    );
+    let lines = shapes.lines.clone();
     let mut placed = Vec::new();
     match board {
         Some(board) => {
@@ -299,7 +317,7 @@ mod tests {
     fn standard_scene() {
         let loaded = crate::bridge::load("standard.map", &crate::bridge::variant_text("standard"));
         let drawing = judgepad_core::layout::layout(&loaded.map, &[]);
-        let scene = scene(&loaded.map, &drawing, None);
+        let scene = scene(&loaded.map, &drawing, &shapes(&drawing), None);
         assert_eq!(scene.regions.len(), 76);
         assert_eq!(scene.units.len(), 22);
         assert!(scene.regions.iter().any(
@@ -338,7 +356,7 @@ mod tests {
         let game = crate::bridge::game_of(&standard).expect("a game");
         let hundred = crate::bridge::load("hundred.map", &crate::bridge::variant_text("hundred"));
         let drawing = judgepad_core::layout::layout(&hundred.map, &[]);
-        let scene = scene(&hundred.map, &drawing, Some(&game.board));
+        let scene = scene(&hundred.map, &drawing, &shapes(&drawing), Some(&game.board));
         assert_eq!(scene.regions.len(), 41);
     }
 }

@@ -15,7 +15,10 @@ pub fn DiagnosticsPanel(
     /// The document (where a click goes, what a fix changes).
     doc: Doc,
 ) -> impl IntoView {
-    let rows = move || analysis.with(|it| it.diagnostics.clone());
+    // Keyed by position and content: a check that changes one diagnostic
+    // rebuilds that row, not the list.
+    let rows =
+        move || analysis.with(|it| it.diagnostics.iter().cloned().enumerate().collect::<Vec<_>>());
     view! {
         <section class="diagnostics" aria-label="diagnostics">
             <h2>
@@ -24,7 +27,8 @@ pub fn DiagnosticsPanel(
                 <span data-testid="warning-count">{move || analysis.with(|it| it.warnings)}</span>" warnings"
             </h2>
             <ul data-testid="diagnostics" role="list">
-                {move || rows().into_iter().map(|row| {
+                <For each=rows key=|(idx, row)| (*idx, row.clone()) let:item>{{
+                    let row = item.1;
                     let place = format!("[Ln {}, Col {}]", row.line, row.column);
                     let file = row.file.clone().map(|f| format!("{f} "));
                     let target = (row.path.clone(), row.span.0, row.span.1);
@@ -57,7 +61,7 @@ pub fn DiagnosticsPanel(
                             })}
                         </li>
                     }
-                }).collect_view()}
+                }}</For>
             </ul>
         </section>
     }

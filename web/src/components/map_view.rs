@@ -16,7 +16,7 @@ use judgepad_core::layout::{self, ProvinceGraph};
 use crate::bridge::Loaded;
 use crate::bridge::pins::{is_pinned, remove_pin, set_pin};
 use crate::bridge::scene::{
-    Card, CoastView, LineView, RegionView, Scene, UnitShape, UnitView, card, scene,
+    Card, CoastView, LineView, RegionView, Scene, Shapes, UnitShape, UnitView, card, scene, shapes,
 };
 
 type Key =
@@ -104,16 +104,46 @@ pub fn MapView(
     // The scene: the drawing with this map's names, owners and units. A
     // drawing made for other provinces (an edit not yet laid out) keeps the
     // previous scene on screen.
+    //
+    // What the scene reads from the map and the game, compared on each
+    // check, so that typing which changes none of it (most typing) does not
+    // build the scene again: provinces' names, terrain and centres, the
+    // powers' starting centres and units, and the position.
+    let board = Memo::new(move |_| game.with(|g| g.as_ref().map(|g| g.board.clone())));
+    let scene_key = Memo::new(move |_| {
+        loaded.with(|it| {
+            let provinces: Vec<_> = it
+                .map
+                .provinces
+                .iter()
+                .map(|p| (p.abbr.clone(), p.terrain, p.supply_center))
+                .collect();
+            let powers: Vec<_> =
+                it.map.powers.iter().map(|p| (p.centers.clone(), p.units.clone())).collect();
+            let units: Vec<String> = it
+                .map
+                .powers
+                .iter()
+                .flat_map(|p| p.units.iter().map(|&u| it.map.unit_text(u)))
+                .collect();
+            (provinces, powers, units)
+        })
+    });
+    // Outlines and lines formatted once per drawing.
+    let drawn_shapes: Memo<Shapes> =
+        Memo::new(move |_| drawn.with(|d| d.as_ref().map(|(_, l)| shapes(l)).unwrap_or_default()));
     let view_scene: Memo<Scene> = Memo::new(move |previous: Option<&Scene>| {
+        scene_key.track();
         drawn.with(|d| {
-            loaded.with(|it| {
-                game.with(|g| match d {
+            loaded.with_untracked(|it| {
+                board.with(|b| match d {
                     Some((k, drawing)) if same_provinces(&k.2, &it.map) => {
-                        scene(&it.map, drawing, g.as_ref().map(|g| &g.board))
+                        drawn_shapes.with(|sh| scene(&it.map, drawing, sh, b.as_ref()))
                     }
-                    _ => previous
-                        .cloned()
-                        .unwrap_or_else(|| scene(&it.map, &layout::Layout::default(), None)),
+                    _ => previous.cloned().unwrap_or_else(|| {
+                        let empty = layout::Layout::default();
+                        scene(&it.map, &empty, &Shapes::default(), None)
+                    }),
                 })
             })
         })
