@@ -222,6 +222,96 @@ test('dragging a province pins it in the text; Unpin removes it', async (page) =
   await page.waitForFunction(() => !document.querySelector('[data-testid="editor"]').value.includes('@pos'), null, { timeout: 5000 });
 });
 
+
+// The editor (issue 12): files as tabs, squiggles where the text is, the
+// list jumps to the span, quick fix, undo, revert, open by drop.
+test('the editor: a squiggle at the error, the list jumps there, a quick fix, undo', async (page) => {
+  await page.locator('[role="tab"][data-file="standard.geography"]').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="editor"]').value.startsWith('#'));
+  const editor = page.getByTestId('editor');
+  await editor.click();
+  await page.keyboard.press('Control+Home');
+  // A land with a one-way border: PAR does not list XYZ back.
+  await page.keyboard.type('Xyzzy = xyz\nLAND XYZ ABUTS par\n');
+  await expectText(page, 'error-count', 1);
+  // The squiggle is under `par` on line 2 of this file.
+  const squiggle = page.locator('.hl .sq-error');
+  await squiggle.first().waitFor();
+  const marked = (await squiggle.allTextContents()).join('|');
+  if (!marked.includes('par')) throw new Error(`squiggled: ${marked}`);
+  const row = page.locator('[data-code="one-way-adjacency"]');
+  const where = (await row.locator('.where').textContent()).trim();
+  if (where !== 'standard.geography [Ln 2, Col 16]') throw new Error(`listed at ${where}`);
+  // Back to the top file, then a click on the row opens the file at the span.
+  await page.locator('[role="tab"][data-file="standard.map"]').click();
+  await row.getByTestId('diagnostic').click();
+  await page.waitForFunction(() => document.querySelector('[role="tab"][aria-selected="true"]').dataset.file === 'standard.geography');
+  const caret = await page.evaluate(() => {
+    const el = document.querySelector('[data-testid="editor"]');
+    return [el.selectionStart, el.selectionEnd, document.activeElement === el];
+  });
+  const text = await editor.inputValue();
+  const at = text.indexOf('par\n');
+  if (caret[0] !== at || caret[1] !== at + 3 || !caret[2]) throw new Error(`caret ${caret}, expected ${at}..${at + 3} focused`);
+  // The quick fix adds XYZ to PAR's ABUTS; the error goes.
+  await row.getByTestId('quick-fix').click();
+  await expectText(page, 'error-count', 0);
+  // Undo brings the error back, redo removes it again.
+  await editor.click();
+  await page.keyboard.press('Control+z');
+  await expectText(page, 'error-count', 1);
+  await page.keyboard.press('Control+Shift+z');
+  await expectText(page, 'error-count', 0);
+});
+
+test('the editor: a bundled file edited is the user\'s copy until reverted; hover and go to definition', async (page) => {
+  await page.locator('[role="tab"][data-file="standard.politics"]').click();
+  const editor = page.getByTestId('editor');
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\n# mine\n');
+  await page.waitForFunction(() => document.querySelector('[role="tab"][data-file="standard.politics"]').textContent.includes('●'));
+  await page.getByTestId('revert').click();
+  await page.waitForFunction(() => !document.querySelector('[role="tab"][data-file="standard.politics"]').textContent.includes('●'));
+  if ((await editor.inputValue()).includes('# mine')) throw new Error('revert kept the edit');
+  // Ctrl+click on an abbreviation goes to its definition in the geography.
+  await page.locator('[role="tab"][data-file="standard.map"]').click();
+  await page.locator('[role="tab"][data-file="standard.politics"]').click();
+  const value = await editor.inputValue();
+  const at = value.search(/ par\b/i);
+  await page.evaluate((at) => {
+    const el = document.querySelector('[data-testid="editor"]');
+    el.focus();
+    el.setSelectionRange(at + 2, at + 2);
+  }, at);
+  // A modified click where the caret is.
+  await page.evaluate(() => {
+    const el = document.querySelector('[data-testid="editor"]');
+    el.dispatchEvent(new MouseEvent('click', { bubbles: true, ctrlKey: true }));
+  });
+  await page.waitForFunction(() => document.querySelector('[role="tab"][aria-selected="true"]').dataset.file === 'standard.geography');
+  const sel = await page.evaluate(() => {
+    const el = document.querySelector('[data-testid="editor"]');
+    return el.value.slice(el.selectionStart, el.selectionEnd);
+  });
+  if (sel.toUpperCase() !== 'PAR') throw new Error(`definition selected ${JSON.stringify(sel)}`);
+});
+
+test('the editor: dropping files opens them, and says how they were read', async (page) => {
+  const dropped = await page.evaluateHandle(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['USE standard\nMAP mine\n'], 'mine.map', { type: 'text/plain' }));
+    dt.items.add(new File([new Uint8Array([0x23, 0x20, 0x50, 0xe9, 0x0a])], 'mine.notes', { type: 'text/plain' }));
+    return dt;
+  });
+  await page.locator('.editing').dispatchEvent('drop', { dataTransfer: dropped });
+  await page.waitForSelector('[role="tab"][data-file="mine.map"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="file-note"]').textContent.includes('latin-1'));
+  await expectText(page, 'locations', 82);
+  const tabs = await page.locator('[role="tab"]').evaluateAll((els) => els.map((e) => e.dataset.file));
+  if (tabs[0] !== 'mine.map' || !tabs.includes('mine.notes')) throw new Error(`tabs ${tabs}`);
+});
+
 async function main() {
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     console.error(`no build in ${dist}: run trunk build first`);

@@ -11,6 +11,7 @@ use crate::bridge::{self, Analysis};
 use crate::components::calendar::CalendarPanel;
 use crate::components::diagnostics::DiagnosticsPanel;
 use crate::components::editor::Editor;
+use crate::components::file_io::FileIo;
 use crate::components::file_tabs::FileTabs;
 use crate::components::map_view::MapView;
 use crate::components::orders::OrdersPanel;
@@ -21,8 +22,11 @@ use crate::doc::Doc;
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
-    let variant = RwSignal::new(String::from("standard"));
     let doc = Doc::new("standard");
+    // The variant the files started from (a bundled name, or the stem of
+    // an opened .map file).
+    let variant: Signal<String> =
+        Memo::new(move |_| doc.workspace.with(|w| w.variant.clone())).into();
     // One load per settled change; the analysis and the game derive from it.
     let loaded = Memo::new(move |_| {
         let start = crate::doc::now_ms();
@@ -34,9 +38,18 @@ pub fn App() -> impl IntoView {
     // The game restarts whenever the map changes.
     let game = RwSignal::new(None);
     Effect::new(move |_| game.set(loaded.with(bridge::game_of)));
+    // Files dropped on the editor open like picked ones.
+    let file_note = RwSignal::new(String::new());
+    let on_drop = move |ev: leptos::ev::DragEvent| {
+        ev.prevent_default();
+        let Some(list) = ev.data_transfer().and_then(|dt| dt.files()) else { return };
+        leptos::task::spawn_local(async move {
+            let files = crate::components::file_io::read_files(list).await;
+            file_note.set(crate::components::file_io::open_into(doc, &files));
+        });
+    };
     let on_pick = move |name: String| {
         doc.replace(Workspace::bundled(&name));
-        variant.set(name);
     };
     view! {
         <header class="bar">
@@ -45,7 +58,13 @@ pub fn App() -> impl IntoView {
             <VariantPicker selected=variant on_pick=on_pick />
         </header>
         <main class="layout">
-            <section class="editing" aria-label="editor">
+            <section
+                class="editing"
+                aria-label="editor"
+                on:dragover=move |ev: leptos::ev::DragEvent| ev.prevent_default()
+                on:drop=on_drop
+            >
+                <FileIo doc=doc note=file_note />
                 <FileTabs doc=doc loaded=loaded />
                 <Editor doc=doc analysis=analysis loaded=loaded />
             </section>

@@ -3,6 +3,7 @@
 pub mod calendar;
 pub mod diagnostics;
 pub mod editor;
+pub mod file_io;
 pub mod file_tabs;
 pub mod map_view;
 pub mod orders;

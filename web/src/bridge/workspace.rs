@@ -151,6 +151,97 @@ impl Workspace {
     }
 }
 
+impl Workspace {
+    /// The variant as one file: each `USE` line (and `MAP` line) replaced by
+    /// the text of the files it names, recursively, between comment lines
+    /// that say where each part came from. A file named twice is inlined
+    /// once (DPjudge reads a file once); a missing one is left as it was.
+    pub fn inline(&self) -> String {
+        let mut out = String::new();
+        let mut seen = vec![self.root.clone()];
+        let text = self.text(&self.root).unwrap_or_default();
+        self.inline_into(&text, &mut seen, &mut out);
+        out
+    }
+
+    fn inline_into(&self, text: &str, seen: &mut Vec<String>, out: &mut String) {
+        use judgepad_core::syntax::{LineKind, parse};
+        use judgepad_core::text::FileId;
+        let parsed = parse(FileId(0), text);
+        let mut at = 0usize;
+        for line in &parsed.lines {
+            if !matches!(line.kind, LineKind::Use(_)) {
+                continue;
+            }
+            let start = text[..line.span.start as usize].rfind('\n').map_or(0, |i| i + 1);
+            let end = text[line.span.end as usize..]
+                .find('\n')
+                .map_or(text.len(), |i| line.span.end as usize + i + 1);
+            out.push_str(&text[at..start]);
+            at = end;
+            let written = &text[start..end];
+            let mut kept = false;
+            for word in line.words.iter().skip(1) {
+                let mut name = word.text(text).to_string();
+                if !name.contains('.') {
+                    name.push_str(".map");
+                }
+                match self.text(&name) {
+                    Some(body) if !seen.contains(&name) => {
+                        seen.push(name.clone());
+                        out.push_str(&format!("# ---- {name} (inlined by judgepad) ----\n"));
+                        self.inline_into(&body, seen, out);
+                        if !body.ends_with('\n') {
+                            out.push('\n');
+                        }
+                        out.push_str(&format!("# ---- end of {name} ----\n"));
+                    }
+                    _ => kept = true,
+                }
+            }
+            if kept {
+                out.push_str(written);
+                if !written.ends_with('\n') {
+                    out.push('\n');
+                }
+            }
+        }
+        out.push_str(&text[at..]);
+    }
+
+    /// Files opened by the user (name and bytes). A `.map` among them starts
+    /// a new variant rooted at it (the first by name), with all of them as
+    /// the user's files; otherwise they join the current variant. Returns
+    /// the workspace and, per file, how its bytes were read.
+    pub fn with_opened(&self, files: &[(String, Vec<u8>)]) -> (Workspace, Vec<String>) {
+        let mut notes = Vec::new();
+        let mut decoded: Vec<(String, String)> = Vec::new();
+        for (name, bytes) in files {
+            let utf8 = std::str::from_utf8(bytes).is_ok();
+            let text = judgepad_core::text::decode(bytes).into_owned();
+            notes.push(format!(
+                "{name}: {}",
+                if utf8 { "UTF-8" } else { "not UTF-8, read as latin-1" }
+            ));
+            decoded.push((name.clone(), text));
+        }
+        decoded.sort();
+        let root = decoded.iter().find(|(name, _)| name.ends_with(".map")).map(|(n, _)| n.clone());
+        let mut next = match &root {
+            Some(root) => Workspace {
+                variant: root.strip_suffix(".map").unwrap_or(root).to_string(),
+                root: root.clone(),
+                own: BTreeMap::new(),
+            },
+            None => self.clone(),
+        };
+        for (name, text) in decoded {
+            next.own.insert(name, text);
+        }
+        (next, notes)
+    }
+}
+
 impl Sources for Workspace {
     fn source(&self, name: &str) -> Option<String> {
         self.text(name)
@@ -191,6 +282,35 @@ mod tests {
         ws.revert("standard.geography");
         assert!(!ws.is_edited());
         assert!(ws.load().diags.is_empty());
+    }
+
+    #[test]
+    fn the_variant_inlines_into_one_file_that_loads_the_same() {
+        let ws = Workspace::bundled("standard");
+        let one = ws.inline();
+        assert!(!one.lines().any(|l| l.trim_start().to_ascii_uppercase().starts_with("USE")));
+        let (map, diags) =
+            judgepad_core::map::load("one.map", &one, &judgepad_core::map::NoSources);
+        assert!(diags.is_empty(), "{diags:?}");
+        let whole = ws.load().map;
+        assert_eq!(map.locations.len(), whole.locations.len());
+        assert_eq!(map.powers.len(), whole.powers.len());
+        assert_eq!(map.supply_centers, whole.supply_centers);
+    }
+
+    #[test]
+    fn opened_files_start_a_variant_and_say_how_they_were_read() {
+        let ws = Workspace::bundled("standard");
+        let files = vec![
+            ("mine.map".to_string(), b"USE standard\nMAP mine\n".to_vec()),
+            ("notes.txt".to_string(), vec![b'P', 0xe9]),
+        ];
+        let (next, notes) = ws.with_opened(&files);
+        assert_eq!(next.root, "mine.map");
+        assert_eq!(next.text("notes.txt").as_deref(), Some("Pé"));
+        assert_eq!(notes, ["mine.map: UTF-8", "notes.txt: not UTF-8, read as latin-1"]);
+        let (same, _) = ws.with_opened(&files[1..]);
+        assert_eq!(same.root, "standard.map");
     }
 
     #[test]

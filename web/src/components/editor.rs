@@ -214,7 +214,7 @@ pub fn Editor(
     // Show a place asked for (a diagnostic clicked, a definition).
     Effect::new(move |_| {
         let Some((file, start, end)) = doc.reveal.get() else { return };
-        if doc.open.get_untracked() != file {
+        if doc.open.get() != file {
             doc.open.set(file);
             return; // runs again once the file is open
         }

@@ -13,7 +13,7 @@ pub fn OrdersPanel(
     /// The game on the current map (`None` while the map has errors).
     game: RwSignal<Option<Game>>,
     /// The variant picked: another variant starts over with empty orders.
-    variant: RwSignal<String>,
+    variant: Signal<String>,
 ) -> impl IntoView {
     let orders = RwSignal::new(String::new());
     let results: RwSignal<Vec<ResultRow>> = RwSignal::new(Vec::new());

@@ -8,7 +8,7 @@ use crate::bridge;
 #[component]
 pub fn VariantPicker(
     /// The variant currently loaded.
-    selected: RwSignal<String>,
+    selected: Signal<String>,
     /// Called with the variant name the user picks.
     on_pick: impl Fn(String) + 'static,
 ) -> impl IntoView {
