@@ -5,7 +5,8 @@
 # in Chromium through `window.judgepad.adjudicate` (needs a release build in
 # dist/: `trunk build --release --offline`); then judgepad alone natively and
 # in wasm (wasm32-wasip1 under Node) on three maps. Also the map layout,
-# native (`judgepad bench`) and in Chromium (bench-layout.mjs).
+# native (`judgepad bench`) and in Chromium (bench-layout.mjs), and the
+# editor's keystroke latency in Chromium (bench-editor.mjs).
 set -euo pipefail
 cd "$(dirname "$0")"
 source ../../.ci/env
@@ -17,6 +18,7 @@ if [ -f ../../dist/index.html ]; then
   node ../browser/bench.mjs ../../dist "$phases" "$(cat "$phases.crate")"
   (cd ../.. && target/release/judgepad bench | grep '^layout')
   node ../browser/bench-layout.mjs ../../dist
+  node ../browser/bench-editor.mjs ../../dist
 else
   echo "  (no dist/: run \`trunk build --release --offline\` for the Chromium figure)"
 fi

@@ -13,6 +13,7 @@ use crate::components::diagnostics::DiagnosticsPanel;
 use crate::components::editor::Editor;
 use crate::components::file_io::FileIo;
 use crate::components::file_tabs::FileTabs;
+use crate::components::help::Help;
 use crate::components::map_view::MapView;
 use crate::components::orders::OrdersPanel;
 use crate::components::summary::SummaryPanel;
@@ -48,7 +49,14 @@ pub fn App() -> impl IntoView {
             file_note.set(crate::components::file_io::open_into(doc, &files));
         });
     };
+    // Edits left by picking another variant are kept (one set), with a
+    // button to go back to them.
+    let kept = RwSignal::new(None::<Workspace>);
     let on_pick = move |name: String| {
+        let current = doc.workspace.get_untracked();
+        if current.is_edited() {
+            kept.set(Some(current));
+        }
         doc.replace(Workspace::bundled(&name));
     };
     view! {
@@ -56,6 +64,18 @@ pub fn App() -> impl IntoView {
             <h1>"judgepad"</h1>
             <span class="tagline">"DPjudge map playground"</span>
             <VariantPicker selected=variant on_pick=on_pick />
+            {move || kept.get().map(|w| {
+                let label = format!("Back to your edited {}", w.variant);
+                view! {
+                    <button type="button" data-testid="restore-edits" on:click=move |_| {
+                        if let Some(w) = kept.get_untracked() {
+                            kept.set(None);
+                            doc.replace(w);
+                        }
+                    }>{label}</button>
+                }
+            })}
+            <Help />
         </header>
         <main class="layout">
             <section

@@ -252,6 +252,40 @@ fn diagnostic_row(
     }
 }
 
+/// A one-line description of a variant for the picker: its size, what it
+/// builds on, when it starts, and what is special about it.
+pub fn describe(map: &Map) -> String {
+    let mut parts = vec![format!(
+        "{} powers, {} centres, {} provinces",
+        map.powers.len(),
+        map.supply_centers.len(),
+        map.provinces.len()
+    )];
+    let (cal, _) = judgepad_core::calendar::calendar(map);
+    if let Some(first) = cal.phases().next() {
+        parts.push(format!("from {}", first.long_name()));
+    }
+    let root = map.files.first().map(|f| f.name.trim_end_matches(".map").to_string());
+    let base: Vec<String> = map
+        .files
+        .iter()
+        .skip(1)
+        .filter(|f| f.name.ends_with(".map"))
+        .map(|f| f.name.trim_end_matches(".map").to_string())
+        .filter(|name| Some(name) != root.as_ref())
+        .collect();
+    if !base.is_empty() {
+        parts.push(format!("on {}", base.join(", ")));
+    }
+    if !map.dynamic().is_empty() {
+        parts.push("map changes during play".to_string());
+    }
+    if !map.rules.is_empty() {
+        parts.push(format!("rules: {}", map.rules.join(" ").to_lowercase()));
+    }
+    parts.join(" · ")
+}
+
 /// The bundled variants offered in the picker, sorted.
 pub fn variants() -> Vec<&'static str> {
     judgepad_core::bundled::variants().collect()
@@ -282,6 +316,18 @@ mod tests {
         assert_eq!(res.summary.files.len(), 4);
         assert_eq!(res.phases[0].abbr, "S1901M");
         assert_eq!(res.phases[4].name, "Winter 1901 Adjustments");
+    }
+
+    #[test]
+    fn variants_describe_themselves() {
+        let standard = describe(&load("standard.map", &variant_text("standard")).map);
+        assert_eq!(standard, "7 powers, 34 centres, 76 provinces · from Spring 1901 Movement");
+        let loeb9 = describe(&load("loeb9.map", &variant_text("loeb9")).map);
+        assert!(loeb9.contains("on standard") && loeb9.contains("map changes"), "{loeb9}");
+        for name in variants() {
+            let text = describe(&load(&format!("{name}.map"), &variant_text(name)).map);
+            assert!(text.contains(" powers, "), "{name}: {text}");
+        }
     }
 
     #[test]

@@ -5,6 +5,7 @@ pub mod diagnostics;
 pub mod editor;
 pub mod file_io;
 pub mod file_tabs;
+pub mod help;
 pub mod map_view;
 pub mod orders;
 pub mod summary;

@@ -57,7 +57,8 @@ impl Doc {
             return;
         }
         let now = js_sys::Date::now();
-        self.history.update_value(|h| h.record(before, typing.map(|file| (file, now))));
+        let size = before.bytes();
+        self.history.update_value(|h| h.record(before, size, typing.map(|file| (file, now))));
         self.workspace.set(next);
         self.settle_soon();
     }

@@ -122,6 +122,29 @@ fn line(
     LineView { number, pieces }
 }
 
+/// The highlights of lines `first..first + count` only, read as a text of
+/// their own (for very large files: the cost is a screenful, whatever the
+/// file's size; a stanza that opens above the window is not seen).
+pub fn visible_highlights(
+    text: &str,
+    starts: &[usize],
+    first: usize,
+    count: usize,
+) -> Vec<Highlight> {
+    let first = first.min(starts.len().saturating_sub(1));
+    let from = starts.get(first).copied().unwrap_or(0);
+    let to = starts.get(first + count).copied().unwrap_or(text.len());
+    let shift = from as u32;
+    judgepad_core::syntax::highlight::highlight(&text[from..to])
+        .into_iter()
+        .map(|mut h| {
+            h.span.start += shift;
+            h.span.end += shift;
+            h
+        })
+        .collect()
+}
+
 /// The UTF-16 offset of byte `at` (what a textarea's selection counts).
 pub fn utf16_offset(text: &str, at: usize) -> u32 {
     let at = floor_boundary(text, at);
@@ -224,6 +247,20 @@ mod tests {
         let inside = [Mark { start: 5, end: 5, class: "sq-warning" }];
         let views = lines(text, &starts, &hl, &inside, 0, 1);
         assert!(show(&views[0]).contains("[t-abbr sq-warning|P]"), "{}", show(&views[0]));
+    }
+
+    #[test]
+    fn a_window_colours_like_the_whole() {
+        let text = judgepad_core::bundled::source("standard.geography").unwrap();
+        let starts = line_starts(&text);
+        let whole = highlight(&text);
+        let window = visible_highlights(&text, &starts, 40, 30);
+        let (from, to) = (starts[40], starts[70]);
+        let inside: Vec<_> = whole
+            .into_iter()
+            .filter(|h| h.span.start as usize >= from && (h.span.end as usize) <= to)
+            .collect();
+        assert_eq!(window, inside);
     }
 
     #[test]

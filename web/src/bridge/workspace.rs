@@ -58,6 +58,11 @@ impl Workspace {
         }
     }
 
+    /// Bytes of the user's own files (what an undo step holds).
+    pub fn bytes(&self) -> usize {
+        self.own.values().map(String::len).sum()
+    }
+
     /// Whether anything differs from the bundled variant.
     pub fn is_edited(&self) -> bool {
         !self.own.is_empty()

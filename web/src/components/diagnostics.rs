@@ -7,6 +7,9 @@ use leptos::prelude::*;
 use crate::bridge::{self, Analysis};
 use crate::doc::Doc;
 
+/// Rows drawn at most (a file with thousands of errors stays responsive).
+const SHOWN: usize = 300;
+
 /// Every diagnostic with its position, or a note that there are none.
 #[component]
 pub fn DiagnosticsPanel(
@@ -17,8 +20,17 @@ pub fn DiagnosticsPanel(
 ) -> impl IntoView {
     // Keyed by position and content: a check that changes one diagnostic
     // rebuilds that row, not the list.
-    let rows =
-        move || analysis.with(|it| it.diagnostics.iter().cloned().enumerate().collect::<Vec<_>>());
+    let rows = move || {
+        analysis
+            .with(|it| it.diagnostics.iter().take(SHOWN).cloned().enumerate().collect::<Vec<_>>())
+    };
+    let more = move || {
+        analysis.with(|it| {
+            (it.diagnostics.len() > SHOWN).then(|| {
+                format!("… and {} more (fix the first ones first)", it.diagnostics.len() - SHOWN)
+            })
+        })
+    };
     view! {
         <section class="diagnostics" aria-label="diagnostics">
             <h2>
@@ -63,6 +75,7 @@ pub fn DiagnosticsPanel(
                     }
                 }}</For>
             </ul>
+            <p class="more">{more}</p>
         </section>
     }
 }

@@ -13,7 +13,8 @@ use judgepad_core::syntax::highlight::{Highlight, highlight};
 
 use crate::bridge::Analysis;
 use crate::bridge::editor::{
-    LineView, Mark, byte_offset, line_starts, lines, province_key, uses, utf16_offset, word_at,
+    LineView, Mark, byte_offset, line_starts, lines, province_key, uses, utf16_offset,
+    visible_highlights, word_at,
 };
 use crate::doc::Doc;
 
@@ -23,6 +24,8 @@ const LINE: f64 = 18.0;
 const PAD: f64 = 6.0;
 /// Lines drawn beyond the visible ones, above and below.
 const SLACK: usize = 12;
+/// Files up to this size are coloured whole on each keystroke.
+const WHOLE_FILE: usize = 256 * 1024;
 
 /// The editor of the open file.
 #[component]
@@ -38,10 +41,22 @@ pub fn Editor(
         let open = doc.open.get();
         doc.workspace.with(|w| w.text(&open).unwrap_or_default())
     });
-    let highlights: Memo<Vec<Highlight>> = Memo::new(move |_| text.with(|t| highlight(t)));
     let starts = Memo::new(move |_| text.with(|t| line_starts(t)));
     let scroll = RwSignal::new((0.0f64, 0.0f64));
     let height = RwSignal::new(800.0f64);
+    // Colours for the whole file; a very large file is coloured a screenful
+    // at a time (its lines in view, read on their own).
+    let highlights: Memo<Vec<Highlight>> = Memo::new(move |_| {
+        text.with(|t| {
+            if t.len() <= WHOLE_FILE {
+                return highlight(t);
+            }
+            let (top, _) = scroll.get();
+            let first = ((top / LINE) as usize).saturating_sub(SLACK);
+            let count = (height.get() / LINE) as usize + 2 * SLACK;
+            starts.with(|s| visible_highlights(t, s, first, count))
+        })
+    });
     let caret = RwSignal::new(0usize);
     let char_width = StoredValue::new(7.8f64);
     let area = NodeRef::<leptos::html::Textarea>::new();
@@ -111,8 +126,25 @@ pub fn Editor(
             caret.set(text.with_untracked(|t| byte_offset(t, at)));
         }
     };
+    // The textarea's value follows the text, except for the change the
+    // textarea itself just made (setting a large value again would make
+    // the browser lay the whole text out once more).
+    let echo = StoredValue::new(false);
+    Effect::new(move |_| {
+        let value = text.get();
+        if echo.get_value() {
+            echo.set_value(false);
+            return;
+        }
+        if let Some(el) = area.get() {
+            el.set_value(&value);
+        }
+    });
     let on_input = move |ev: leptos::ev::Event| {
         let value = event_target_value(&ev);
+        if text.with_untracked(|t| *t != value) {
+            echo.set_value(true);
+        }
         let file = doc.open.get_untracked();
         doc.change(Some(&file), |w| w.set(&file, value));
         sync_caret();
@@ -310,7 +342,6 @@ pub fn Editor(
                     wrap="off"
                     aria-label=move || format!("contents of {}", doc.open.get())
                     title=move || hover.get()
-                    prop:value=move || text.get()
                     on:input=on_input
                     on:scroll=on_scroll
                     on:keydown=on_keydown

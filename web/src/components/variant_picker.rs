@@ -1,10 +1,15 @@
-//! Picks a bundled variant to load into the editor.
+//! Picks a bundled variant to load into the editor. Each option says what
+//! the variant is (powers, centres, provinces, start, base map, specials);
+//! the descriptions are worked out after the page is up, a few variants per
+//! tick, so the first paint never waits for 44 maps to load.
+
+use std::collections::BTreeMap;
 
 use leptos::prelude::*;
 
 use crate::bridge;
 
-/// A select over the bundled variants.
+/// A select over the bundled variants, and the picked one's description.
 #[component]
 pub fn VariantPicker(
     /// The variant currently loaded.
@@ -12,6 +17,28 @@ pub fn VariantPicker(
     /// Called with the variant name the user picks.
     on_pick: impl Fn(String) + 'static,
 ) -> impl IntoView {
+    let described = RwSignal::new(BTreeMap::<String, String>::new());
+    let names = bridge::variants();
+    // One variant per tick, after the first paint.
+    fn next(described: RwSignal<BTreeMap<String, String>>, names: Vec<&'static str>, at: usize) {
+        let Some(&name) = names.get(at) else { return };
+        set_timeout(
+            move || {
+                let loaded = bridge::load(&format!("{name}.map"), &bridge::variant_text(name));
+                let text = bridge::describe(&loaded.map);
+                described.update(|d| {
+                    d.insert(name.to_string(), text);
+                });
+                next(described, names, at + 1);
+            },
+            std::time::Duration::from_millis(if at == 0 { 300 } else { 0 }),
+        );
+    }
+    next(described, names.clone(), 0);
+    let about = move || {
+        let name = selected.get();
+        described.with(|d| d.get(&name).cloned()).unwrap_or_default()
+    };
     view! {
         <label class="picker">
             "Variant "
@@ -20,8 +47,15 @@ pub fn VariantPicker(
                 on:change=move |ev| on_pick(event_target_value(&ev))
                 prop:value=move || selected.get()
             >
-                {bridge::variants().into_iter().map(|name| view! { <option value=name>{name}</option> }).collect_view()}
+                {names.into_iter().map(|name| {
+                    let label = move || match described.with(|d| d.get(name).cloned()) {
+                        Some(text) => format!("{name} — {text}"),
+                        None => name.to_string(),
+                    };
+                    view! { <option value=name>{label}</option> }
+                }).collect_view()}
             </select>
         </label>
+        <span class="about" data-testid="variant-about">{about}</span>
     }
 }
