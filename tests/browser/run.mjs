@@ -312,6 +312,96 @@ test('the editor: dropping files opens them, and says how they were read', async
   if (tabs[0] !== 'mine.map' || !tabs.includes('mine.notes')) throw new Error(`tabs ${tabs}`);
 });
 
+// Share links, autosave, bad links, storage (issue 14).
+test('share: the link opens the same files, game and orders in a new context', async (page) => {
+  const editor = page.getByTestId('editor');
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('# shared from a test\n');
+  await page.getByTestId('orders').fill('A PAR - BUR\nA MUN - RUH');
+  await page.getByTestId('adjudicate').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="phase"]').textContent.startsWith('F1901M'));
+  await page.getByTestId('orders').fill('A BUR - MAR');
+  await page.getByTestId('share').click();
+  const link = await page.getByTestId('share-link').inputValue();
+  if (!/#v1[A-Za-z0-9+$-]+$/.test(link)) throw new Error(`link ${link}`);
+  const text = await editor.inputValue();
+  const position = await page.getByTestId('position').textContent();
+  // Another browser profile: nothing shared but the link.
+  const otherDir = fs.mkdtempSync(path.join(root, 'target', 'chromium-'));
+  const other = await launch(otherDir);
+  const fresh = await other.newPage();
+  await fresh.goto(link, { waitUntil: 'load' });
+  await fresh.waitForFunction(() => document.querySelector('[data-testid="phase"]')?.textContent.startsWith('F1901M'));
+  const got = await fresh.getByTestId('editor').inputValue();
+  if (got !== text) throw new Error('the text differs after the link');
+  const gotPosition = await fresh.getByTestId('position').textContent();
+  if (gotPosition !== position) throw new Error(`position ${gotPosition} vs ${position}`);
+  const gotOrders = await fresh.getByTestId('orders').inputValue();
+  if (gotOrders !== 'A BUR - MAR') throw new Error(`orders ${gotOrders}`);
+  await other.close();
+  fs.rmSync(otherDir, { recursive: true, force: true });
+});
+
+test('bad links are refused with a message; the autosave is kept', async (page) => {
+  const editor = page.getByTestId('editor');
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('# kept by the autosave\n');
+  await page.waitForTimeout(900);
+  const saved = await editor.inputValue();
+  const base = page.url().split('#')[0];
+  const bomb = fs.readFileSync(path.join(root, 'tests', 'data', 'share-bomb-50mb.txt'), 'utf8').trim();
+  const cases = [
+    ['#v1%%%not-base64', 'damaged'],
+    [`#${bomb}`, 'more than 2 MB'],
+    [fs.readFileSync(path.join(root, 'tests', 'data', 'share-unknown-variant.txt'), 'utf8').trim(), 'variant judgepad does not have'],
+  ];
+  for (const [fragment, says] of cases) {
+    const started = Date.now();
+    await page.goto('about:blank');
+    await page.goto(base + fragment, { waitUntil: 'load' });
+    const notice = page.getByTestId('notice');
+    await notice.waitFor({ timeout: 5000 });
+    const message = await notice.textContent();
+    if (!message.includes(says)) throw new Error(`${fragment.slice(0, 20)}: notice says ${message}`);
+    if (Date.now() - started > 5000) throw new Error('a bad link took too long');
+    const value = await editor.inputValue();
+    if (value !== saved) throw new Error(`${fragment.slice(0, 20)}: the autosave was not kept`);
+  }
+});
+
+test('typing is autosaved: a reload restores it', async (page) => {
+  const editor = page.getByTestId('editor');
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('# survives a reload\n');
+  await page.waitForTimeout(900);
+  await page.reload({ waitUntil: 'load' });
+  await page.waitForFunction(() => document.querySelector('[data-testid="editor"]').value.includes('# survives a reload'));
+});
+
+test('storage full: a visible warning, and the work stays in the page', async (page) => {
+  await page.evaluate(() => {
+    localStorage.removeItem('judgepad.autosave');
+    // Fill to the last character: big pieces, then smaller ones.
+    let n = 0;
+    for (let size = 1 << 20; size >= 1; size >>= 4) {
+      const chunk = 'x'.repeat(size);
+      try { for (;;) localStorage.setItem(`fill${n++}`, chunk); } catch (e) { /* full at this size */ }
+    }
+  });
+  const editor = page.getByTestId('editor');
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('# big big big\n');
+  const notice = page.getByTestId('notice');
+  await notice.waitFor({ timeout: 5000 });
+  const message = await notice.textContent();
+  if (!message.includes('Autosave failed')) throw new Error(`notice: ${message}`);
+  if (!(await editor.inputValue()).includes('big big')) throw new Error('the work left the page');
+});
+
 async function main() {
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     console.error(`no build in ${dist}: run trunk build first`);
@@ -343,6 +433,8 @@ async function main() {
       if (problems.length) err.message += `\n${problems.join("\n")}`;
       console.log(`FAIL ${name}\n     ${String(err.message).split('\n').join('\n     ')}\n     screenshot: ${shot}`);
     }
+    // Each test starts from a clean slate: no autosave of the previous one.
+    await page.evaluate(() => localStorage.clear()).catch(() => {});
     await page.close();
   }
   await browser.close();

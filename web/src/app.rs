@@ -6,6 +6,7 @@
 
 use leptos::prelude::*;
 
+use crate::bridge::share;
 use crate::bridge::workspace::Workspace;
 use crate::bridge::{self, Analysis};
 use crate::components::calendar::CalendarPanel;
@@ -16,9 +17,11 @@ use crate::components::file_tabs::FileTabs;
 use crate::components::help::Help;
 use crate::components::map_view::MapView;
 use crate::components::orders::OrdersPanel;
+use crate::components::share_bar::ShareBar;
 use crate::components::summary::SummaryPanel;
 use crate::components::variant_picker::VariantPicker;
 use crate::doc::Doc;
+use crate::persist;
 
 /// The whole page.
 #[component]
@@ -36,9 +39,95 @@ pub fn App() -> impl IntoView {
         loaded
     });
     let analysis: Memo<Analysis> = Memo::new(move |_| loaded.with(bridge::analysis_of));
-    // The game restarts whenever the map changes.
+    // The game restarts whenever the map changes; a restored link or
+    // autosave replays its played phases on the new game.
     let game = RwSignal::new(None);
-    Effect::new(move |_| game.set(loaded.with(bridge::game_of)));
+    let orders = RwSignal::new(String::new());
+    let played = RwSignal::new(Vec::<String>::new());
+    let replay = StoredValue::new(None::<Vec<String>>);
+    Effect::new(move |_| {
+        let mut next = loaded.with(bridge::game_of);
+        let log = replay.try_update_value(Option::take).flatten().unwrap_or_default();
+        let mut done = Vec::new();
+        if let Some(game) = &mut next {
+            for text in log {
+                let (read, _) = bridge::read_orders(game, &text);
+                game.advance(&read);
+                done.push(text);
+            }
+        }
+        played.set(done);
+        game.set(next);
+    });
+    // Problems with links and storage, shown in the bar.
+    let notice = RwSignal::new(None::<String>);
+    let apply = move |shared: share::Shared| {
+        let workspace = Workspace {
+            variant: shared.variant.clone(),
+            root: shared.root.clone(),
+            own: shared.files.clone(),
+        };
+        replay.set_value(Some(shared.played.clone()));
+        orders.set(shared.orders.clone());
+        doc.replace(workspace);
+    };
+    // At start: a share link in the address, else the autosave.
+    let autosaved = persist::restore();
+    match persist::fragment() {
+        Some(fragment) => match share::decode(&fragment, persist::known) {
+            Ok(shared) => apply(shared),
+            Err(why) => {
+                notice.set(Some(format!(
+                    "This link was not opened: {why}. Your autosaved work is shown instead."
+                )));
+                if let Some(Ok(saved)) = autosaved {
+                    apply(saved);
+                }
+            }
+        },
+        None => match autosaved {
+            Some(Ok(saved)) => apply(saved),
+            Some(Err(why)) => {
+                notice.set(Some(format!("The autosave could not be read ({why}); starting fresh.")))
+            }
+            None => {}
+        },
+    }
+    let snapshot = Callback::new(move |()| share::Shared {
+        variant: doc.workspace.with_untracked(|w| w.variant.clone()),
+        root: doc.workspace.with_untracked(|w| w.root.clone()),
+        files: doc.workspace.with_untracked(|w| w.own.clone()),
+        played: played.get_untracked(),
+        orders: orders.get_untracked(),
+    });
+    // Autosave: every change, at most twice a second; a failure is shown
+    // (the work stays in the page) and cleared by the next good save.
+    let saving = StoredValue::new(false);
+    Effect::new(move |first: Option<()>| {
+        doc.workspace.track();
+        orders.track();
+        played.track();
+        if first.is_none() || saving.get_value() {
+            return;
+        }
+        saving.set_value(true);
+        set_timeout(
+            move || {
+                saving.set_value(false);
+                match persist::autosave(&snapshot.run(())) {
+                    Ok(()) => {
+                        if notice.with_untracked(|n| n.as_deref().is_some_and(|n| n.starts_with("Autosave"))) {
+                            notice.set(None);
+                        }
+                    }
+                    Err(why) => notice.set(Some(format!(
+                        "Autosave failed: {why}. Your work is still here: share a link or download the files to keep it."
+                    ))),
+                }
+            },
+            std::time::Duration::from_millis(500),
+        );
+    });
     // Files dropped on the editor open like picked ones.
     let file_note = RwSignal::new(String::new());
     let on_drop = move |ev: leptos::ev::DragEvent| {
@@ -58,6 +147,7 @@ pub fn App() -> impl IntoView {
             kept.set(Some(current));
         }
         doc.replace(Workspace::bundled(&name));
+        orders.set(String::new());
     };
     view! {
         <header class="bar">
@@ -75,8 +165,15 @@ pub fn App() -> impl IntoView {
                     }>{label}</button>
                 }
             })}
+            <ShareBar snapshot=snapshot />
             <Help />
         </header>
+        {move || notice.get().map(|text| view! {
+            <div class="notice" role="alert" data-testid="notice">
+                <span>{text}</span>
+                <button type="button" on:click=move |_| notice.set(None)>"Dismiss"</button>
+            </div>
+        })}
         <main class="layout">
             <section
                 class="editing"
@@ -92,7 +189,7 @@ pub fn App() -> impl IntoView {
             <aside class="side">
                 <SummaryPanel analysis=analysis />
                 <DiagnosticsPanel analysis=analysis doc=doc />
-                <OrdersPanel game=game variant=variant />
+                <OrdersPanel game=game variant=variant orders=orders played=played />
                 <CalendarPanel analysis=analysis />
             </aside>
         </main>

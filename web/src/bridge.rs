@@ -9,6 +9,7 @@ pub mod history;
 pub mod pins;
 mod play;
 pub mod scene;
+pub mod share;
 pub mod workspace;
 
 use judgepad_core::bundled::Bundled;

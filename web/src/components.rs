@@ -8,5 +8,6 @@ pub mod file_tabs;
 pub mod help;
 pub mod map_view;
 pub mod orders;
+pub mod share_bar;
 pub mod summary;
 pub mod variant_picker;

@@ -11,5 +11,6 @@ pub mod bridge;
 pub mod components;
 pub mod doc;
 pub mod js_api;
+pub mod persist;
 
 pub use app::App;

@@ -12,16 +12,18 @@ use crate::bridge::{self, DiagnosticRow, ResultRow};
 pub fn OrdersPanel(
     /// The game on the current map (`None` while the map has errors).
     game: RwSignal<Option<Game>>,
-    /// The variant picked: another variant starts over with empty orders.
+    /// The variant picked: another variant clears the results.
     variant: Signal<String>,
+    /// The orders being written (the app clears them on a new variant).
+    orders: RwSignal<String>,
+    /// The orders of each played phase (what a share link replays).
+    played: RwSignal<Vec<String>>,
 ) -> impl IntoView {
-    let orders = RwSignal::new(String::new());
     let results: RwSignal<Vec<ResultRow>> = RwSignal::new(Vec::new());
     let problems: RwSignal<Vec<DiagnosticRow>> = RwSignal::new(Vec::new());
-    // Orders and results belong to the variant they were written for.
+    // Results belong to the variant they were made on.
     Effect::new(move |_| {
         variant.with(|_| ());
-        orders.set(String::new());
         results.set(Vec::new());
         problems.set(Vec::new());
     });
@@ -46,12 +48,17 @@ pub fn OrdersPanel(
             problems.set(diags);
             let turn = game.advance(&read);
             results.set(bridge::result_rows(turn));
+            played.update(|log| log.push(text.clone()));
         });
     };
     let undo = move |_| {
         game.update(|it| {
-            if let Some(game) = it {
-                game.undo();
+            if let Some(game) = it
+                && game.undo()
+            {
+                played.update(|log| {
+                    log.pop();
+                });
             }
         });
         results.set(Vec::new());
