@@ -1,0 +1,47 @@
+// Registers the service worker (offline use, installable app) and offers
+// a reload when a new version has been deployed. The build's hash comes
+// from the file names Trunk writes into the page.
+(function () {
+  if (!('serviceWorker' in navigator)) return;
+  const preload = document.querySelector('link[rel="modulepreload"][href*="judgepad-web-"]');
+  const match = preload && preload.getAttribute('href').match(/judgepad-web-([0-9a-f]+)/);
+  const version = match ? match[1] : 'dev';
+  const hadController = Boolean(navigator.serviceWorker.controller);
+  window.addEventListener('load', async () => {
+    try {
+      const registration = await navigator.serviceWorker.register(`sw.js?v=${version}`, { scope: './' });
+      const offer = (worker) => {
+        if (!hadController || document.querySelector('[data-testid="update"]')) return;
+        const bar = document.createElement('div');
+        bar.className = 'notice';
+        bar.setAttribute('role', 'status');
+        bar.setAttribute('data-testid', 'update');
+        const text = document.createElement('span');
+        text.textContent = 'A new version of judgepad is available.';
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.textContent = 'Reload';
+        button.addEventListener('click', () => worker.postMessage('update'));
+        bar.append(text, button);
+        document.body.prepend(bar);
+      };
+      if (registration.waiting) offer(registration.waiting);
+      registration.addEventListener('updatefound', () => {
+        const worker = registration.installing;
+        if (!worker) return;
+        worker.addEventListener('statechange', () => {
+          if (worker.state === 'installed') offer(worker);
+        });
+      });
+      let reloading = false;
+      navigator.serviceWorker.addEventListener('controllerchange', () => {
+        if (hadController && !reloading) {
+          reloading = true;
+          window.location.reload();
+        }
+      });
+    } catch (err) {
+      console.warn('judgepad: offline use is not available here:', err);
+    }
+  });
+})();
