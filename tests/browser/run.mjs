@@ -432,6 +432,27 @@ test('offline: after one visit the page loads and adjudicates without the networ
   });
 });
 
+test('names are text, never markup: a hostile map runs nothing (CSP on)', async (page) => {
+  const dialogs = [];
+  page.on('dialog', async (d) => { dialogs.push(d.message()); await d.dismiss(); });
+  const editor = page.getByTestId('editor');
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  // (No `=` inside the names: a line with `=` is a names line to DPjudge.)
+  const payload = '<script>alert(2)</script><b>"Tom" & Jerry</b>';
+  await page.keyboard.type(`\n${payload} = xss\nWATER XSS ABUTS nao\n<svg/onload>\n`);
+  await page.waitForSelector('[data-testid="map"] [data-province="XSS"]', { timeout: 10000 });
+  await page.locator('[data-testid="map"] [data-province="XSS"] polygon').click();
+  const card = await page.getByTestId('map-card').textContent();
+  if (!card.includes(payload)) throw new Error(`card: ${card}`);
+  const listed = await page.getByTestId('diagnostics').textContent();
+  if (!listed.includes('<SVG/ONLOAD>')) throw new Error(`the power name is not shown literally: ${listed}`);
+  const injected = await page.evaluate(() => document.querySelectorAll('main script, main b, .diagnostics svg').length);
+  if (injected || dialogs.length) throw new Error(`injected elements ${injected}, dialogs ${dialogs}`);
+  const csp = await page.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.content ?? '');
+  if (!csp.includes("script-src 'self' 'wasm-unsafe-eval'")) throw new Error(`CSP: ${csp}`);
+});
+
 async function main() {
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     console.error(`no build in ${dist}: run trunk build first`);
