@@ -2,6 +2,17 @@
 // a reload when a new version has been deployed. The build's hash comes
 // from the file names Trunk writes into the page.
 (function () {
+  // If the app has not started a while after the page loaded, say why.
+  window.addEventListener('load', () => {
+    setTimeout(() => {
+      const loading = document.getElementById('loading');
+      if (!loading) return;
+      loading.textContent = typeof WebAssembly === 'object'
+        ? 'judgepad did not start. Reload the page; if it persists, this browser may block WebAssembly.'
+        : 'judgepad needs WebAssembly, which this browser does not provide.';
+      loading.classList.add('failed');
+    }, 8000);
+  });
   if (!('serviceWorker' in navigator)) return;
   const preload = document.querySelector('link[rel="modulepreload"][href*="judgepad-web-"]');
   const match = preload && preload.getAttribute('href').match(/judgepad-web-([0-9a-f]+)/);

@@ -453,6 +453,22 @@ test('names are text, never markup: a hostile map runs nothing (CSP on)', async 
   if (!csp.includes("script-src 'self' 'wasm-unsafe-eval'")) throw new Error(`CSP: ${csp}`);
 });
 
+test('a phone: one column, editor then map; the title names variant and phase; screenshots', async (page) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForSelector('[data-testid="map"] [data-province="PAR"]');
+  const editor = await page.getByTestId('editor').boundingBox();
+  const map = await page.getByTestId('map').boundingBox();
+  if (!(editor && map && map.y > editor.y && editor.width > 300)) throw new Error(`editor ${JSON.stringify(editor)}, map ${JSON.stringify(map)}`);
+  const title = await page.title();
+  if (title !== 'standard S1901M — judgepad') throw new Error(`title ${title}`);
+  if (await page.locator('#loading').count()) throw new Error('the loading line stayed');
+  fs.mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: path.join(shots, 'mobile.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.screenshot({ path: path.join(shots, 'dark.png') });
+});
+
 async function main() {
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     console.error(`no build in ${dist}: run trunk build first`);

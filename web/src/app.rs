@@ -149,6 +149,16 @@ pub fn App() -> impl IntoView {
         doc.replace(Workspace::bundled(&name));
         orders.set(String::new());
     };
+    // The page title: the variant and the phase.
+    Effect::new(move |_| {
+        let name = variant.get();
+        let phase = game.with(|g| g.as_ref().map(|g| g.phase.abbr()));
+        let title = match phase {
+            Some(phase) => format!("{name} {phase} — judgepad"),
+            None => format!("{name} — judgepad"),
+        };
+        leptos::prelude::document().set_title(&title);
+    });
     view! {
         <header class="bar">
             <h1>"judgepad"</h1>
