@@ -11,6 +11,7 @@ use crate::bridge::workspace::Workspace;
 use crate::bridge::{self, Analysis};
 use crate::components::calendar::CalendarPanel;
 use crate::components::diagnostics::DiagnosticsPanel;
+use crate::components::drafts::Drafts;
 use crate::components::editor::Editor;
 use crate::components::file_io::FileIo;
 use crate::components::file_tabs::FileTabs;
@@ -71,12 +72,32 @@ pub fn App() -> impl IntoView {
         orders.set(shared.orders.clone());
         doc.replace(workspace);
     };
+    let snapshot = Callback::new(move |()| share::Shared {
+        variant: doc.workspace.with_untracked(|w| w.variant.clone()),
+        root: doc.workspace.with_untracked(|w| w.root.clone()),
+        files: doc.workspace.with_untracked(|w| w.own.clone()),
+        played: played.get_untracked(),
+        orders: orders.get_untracked(),
+    });
+    // A share link opened over work on screen: that work is kept as a
+    // draft first (unless it is the same), then the link's state is shown.
+    let open_link = move |fragment: &str, before: Option<share::Shared>| -> Result<(), String> {
+        let shared = share::decode(fragment, persist::known)?;
+        if let Some(saved) = before
+            && saved != shared
+            && let Err(why) = persist::save_draft("before a shared link", &saved)
+        {
+            notice.set(Some(format!("Your previous work could not be kept as a draft: {why}.")));
+        }
+        apply(shared);
+        Ok(())
+    };
     // At start: a share link in the address, else the autosave.
     let autosaved = persist::restore();
     match persist::fragment() {
-        Some(fragment) => match share::decode(&fragment, persist::known) {
-            Ok(shared) => apply(shared),
-            Err(why) => {
+        Some(fragment) => {
+            let before = autosaved.clone().and_then(Result::ok);
+            if let Err(why) = open_link(&fragment, before) {
                 notice.set(Some(format!(
                     "This link was not opened: {why}. Your autosaved work is shown instead."
                 )));
@@ -84,7 +105,7 @@ pub fn App() -> impl IntoView {
                     apply(saved);
                 }
             }
-        },
+        }
         None => match autosaved {
             Some(Ok(saved)) => apply(saved),
             Some(Err(why)) => {
@@ -93,12 +114,14 @@ pub fn App() -> impl IntoView {
             None => {}
         },
     }
-    let snapshot = Callback::new(move |()| share::Shared {
-        variant: doc.workspace.with_untracked(|w| w.variant.clone()),
-        root: doc.workspace.with_untracked(|w| w.root.clone()),
-        files: doc.workspace.with_untracked(|w| w.own.clone()),
-        played: played.get_untracked(),
-        orders: orders.get_untracked(),
+    // A link pasted into the address bar of this tab changes only the
+    // fragment (no reload): open it the same way.
+    let _ = window_event_listener(leptos::ev::hashchange, move |_| {
+        if let Some(fragment) = persist::fragment()
+            && let Err(why) = open_link(&fragment, Some(snapshot.run(())))
+        {
+            notice.set(Some(format!("This link was not opened: {why}. Your work is unchanged.")));
+        }
     });
     // Autosave: every change, at most twice a second; a failure is shown
     // (the work stays in the page) and cleared by the next good save.
@@ -176,6 +199,7 @@ pub fn App() -> impl IntoView {
                 }
             })}
             <ShareBar snapshot=snapshot />
+            <Drafts snapshot=snapshot open=Callback::new(apply) notice=notice />
             <Help />
         </header>
         {move || notice.get().map(|text| view! {

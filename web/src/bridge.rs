@@ -4,6 +4,7 @@
 //! play (orders, results, position) in `bridge/play.rs`. Spans become 1-based
 //! lines and UTF-16 columns here (what the browser's text APIs count).
 
+pub mod drafts;
 pub mod editor;
 pub mod history;
 pub mod pins;

@@ -53,3 +53,55 @@ pub fn copy(text: &str) {
     let clipboard = leptos::prelude::window().navigator().clipboard();
     let _ = clipboard.write_text(text);
 }
+
+/// The drafts' index key; each draft is `judgepad.draft.<id>`.
+const DRAFTS: &str = "judgepad.drafts";
+
+/// The saved drafts, newest first.
+pub fn drafts() -> Vec<crate::bridge::drafts::Draft> {
+    let text = storage().ok().and_then(|s| s.get_item(DRAFTS).ok().flatten());
+    crate::bridge::drafts::read(text.as_deref())
+}
+
+/// Saves `shared` as a new draft called `name` (a default name if empty).
+pub fn save_draft(name: &str, shared: &Shared) -> Result<(), String> {
+    let store = storage()?;
+    let mut index = drafts();
+    let payload = share::encode(shared);
+    let date = String::from(js_sys::Date::new_0().to_iso_string());
+    let id = crate::bridge::drafts::add(&mut index, name, &shared.variant, &date, payload.len());
+    let full = "the browser's storage is full or refused the draft".to_string();
+    store.set_item(&format!("judgepad.draft.{id}"), &payload).map_err(|_| full.clone())?;
+    store.set_item(DRAFTS, &crate::bridge::drafts::write(&index)).map_err(|_| full)
+}
+
+/// The draft `id`, decoded.
+pub fn open_draft(id: u64) -> Result<Shared, String> {
+    let text = storage()?
+        .get_item(&format!("judgepad.draft.{id}"))
+        .ok()
+        .flatten()
+        .ok_or_else(|| "this draft is no longer in the browser's storage".to_string())?;
+    share::decode(&text, known)
+}
+
+/// Renames draft `id`.
+pub fn rename_draft(id: u64, name: &str) -> Result<(), String> {
+    let mut index = drafts();
+    if let Some(draft) = index.iter_mut().find(|d| d.id == id) {
+        draft.name = name.trim().to_string();
+    }
+    storage()?
+        .set_item(DRAFTS, &crate::bridge::drafts::write(&index))
+        .map_err(|_| "the browser's storage refused the change".to_string())
+}
+
+/// Deletes draft `id`.
+pub fn delete_draft(id: u64) -> Result<(), String> {
+    let store = storage()?;
+    let index: Vec<_> = drafts().into_iter().filter(|d| d.id != id).collect();
+    let _ = store.remove_item(&format!("judgepad.draft.{id}"));
+    store
+        .set_item(DRAFTS, &crate::bridge::drafts::write(&index))
+        .map_err(|_| "the browser's storage refused the change".to_string())
+}
