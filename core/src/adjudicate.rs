@@ -28,6 +28,7 @@
 mod adjust;
 mod convoy;
 mod explain;
+mod options;
 mod resolve;
 mod retreat;
 mod submit;
@@ -44,6 +45,7 @@ pub use adjust::{
     AdjustmentResult, adjudicate_adjustments, adjustment_counts, has_build_site, needs_adjustment,
 };
 pub use explain::order_diagnostics;
+pub use options::{MoveOption, build_options, convoy_options, move_options, support_options};
 pub use retreat::{RetreatResult, adjudicate_retreats, retreat_options};
 pub use submit::{may_order, restriction};
 

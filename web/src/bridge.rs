@@ -6,10 +6,12 @@
 
 pub mod drafts;
 pub mod editor;
+pub mod entry;
 pub mod history;
 pub mod pins;
 mod play;
 pub mod scene;
+pub mod session;
 pub mod share;
 pub mod workspace;
 
@@ -18,7 +20,7 @@ use judgepad_core::map::{self, Map};
 use judgepad_core::text::LineIndex;
 use judgepad_core::{Diagnostic, Severity};
 
-pub use play::{ResultRow, position_rows, read_orders, result_rows};
+pub use play::{ResultRow, position_rows, read_orders, read_orders_at, result_rows};
 
 /// What the summary panel shows about a map.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]

@@ -303,7 +303,7 @@ pub fn adjudicate_adjustments(map: &Map, board: &Board, orders: &[Order]) -> Adj
 
 /// The units one might build in `prov`, armies first: an army in the
 /// province, a fleet in the province and on each of its coasts.
-fn build_candidates(prov: &crate::map::Province) -> Vec<Unit> {
+pub(super) fn build_candidates(prov: &crate::map::Province) -> Vec<Unit> {
     let armies = prov.location.into_iter().map(|location| Unit { kind: UnitKind::Army, location });
     let fleets = prov
         .location
@@ -318,7 +318,7 @@ fn build_candidates(prov: &crate::map::Province) -> Vec<Unit> {
 /// or with an unused `&SC` claim, which makes it a home); factories (`+X`,
 /// unless NO_FACTORIES); partisan sites (`*X`) while the power owns some but
 /// not all of its home centres (unless NO_PARTISANS).
-fn can_build(
+pub(super) fn can_build(
     map: &Map,
     board: &mut Board,
     power: PowerId,

@@ -34,6 +34,40 @@ impl Ctx<'_> {
             || self.map.abuts(Some(UnitKind::Fleet), from_loc, Reach::Support, to_loc).is_some()
     }
 
+    /// The provinces some chain of fleets (any power, any orders) could
+    /// carry an army from `from` to, in province order.
+    pub(super) fn convoy_reach(&self, from: ProvinceId) -> Vec<ProvinceId> {
+        let n = self.map.provinces.len();
+        let carriers: Vec<ProvinceId> = (0..n)
+            .map(|it| ProvinceId(it as u32))
+            .filter(|&it| self.fleet_carrier(it).is_some())
+            .collect();
+        let mut seen = alloc::vec![false; n];
+        let mut queue: Vec<ProvinceId> = Vec::new();
+        for &carrier in &carriers {
+            if self.touches(from, carrier) {
+                seen[carrier.0 as usize] = true;
+                queue.push(carrier);
+            }
+        }
+        let mut reached = Vec::new();
+        while let Some(here) = queue.pop() {
+            reached.push(here);
+            for &next in &carriers {
+                if !seen[next.0 as usize] && self.touches(here, next) {
+                    seen[next.0 as usize] = true;
+                    queue.push(next);
+                }
+            }
+        }
+        let mut out: Vec<ProvinceId> = (0..n)
+            .map(|it| ProvinceId(it as u32))
+            .filter(|&to| !seen[to.0 as usize] && reached.iter().any(|&c| self.touches(c, to)))
+            .collect();
+        out.sort();
+        out
+    }
+
     /// Some chain of fleets (any power, any orders) could carry an army from `from` to `to`.
     pub(super) fn route_possible(&self, from: ProvinceId, to: ProvinceId) -> bool {
         let n = self.map.provinces.len();

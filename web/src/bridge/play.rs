@@ -27,11 +27,21 @@ pub fn read_orders(
     game: &judgepad_core::game::Game,
     text: &str,
 ) -> (Vec<judgepad_core::orders::Order>, Vec<DiagnosticRow>) {
+    let phase = game.order_phase().unwrap_or(judgepad_core::orders::OrderPhase::Movement);
+    read_orders_at(&game.map, &game.board, phase, text)
+}
+
+/// [`read_orders`] for a position: the map in force, the board and the kind
+/// of phase (a played turn's orders are read again this way).
+pub fn read_orders_at(
+    map: &Map,
+    board: &judgepad_core::board::Board,
+    phase: judgepad_core::orders::OrderPhase,
+    text: &str,
+) -> (Vec<judgepad_core::orders::Order>, Vec<DiagnosticRow>) {
     use judgepad_core::map::PowerId;
-    use judgepad_core::orders::{OrderPhase, parse_order};
+    use judgepad_core::orders::parse_order;
     use judgepad_core::text::{FileId, Span};
-    let map = &game.map;
-    let phase = game.order_phase().unwrap_or(OrderPhase::Movement);
     let index = LineIndex::new(text);
     let mut orders = Vec::new();
     let mut diags = Vec::new();
@@ -70,9 +80,9 @@ pub fn read_orders(
             && let Some(read) = &mut order
             && !names_power(map, span.text(text))
         {
-            let owner = read.unit.and_then(|unit| {
-                game.board.piece_or_dislodged_in(map, map.province_of(unit.location))
-            });
+            let owner = read
+                .unit
+                .and_then(|unit| board.piece_or_dislodged_in(map, map.province_of(unit.location)));
             match owner.map(|piece| piece.power) {
                 Some(owner) => read.power = owner,
                 None => {

@@ -1,0 +1,289 @@
+//! The game on screen, derived from the map and a small log (the order text
+//! of every played phase): replaying the log on the map gives the game, so
+//! undo, history, share links and autosave all hold the same log, and
+//! nothing of a previous map or variant survives a change of either. Also
+//! the phase timeline the stepper shows. Pure, tested natively.
+
+use judgepad_core::calendar::Phase;
+use judgepad_core::game::Game;
+use judgepad_core::orders::{Order, OrderPhase};
+
+use crate::bridge::{DiagnosticRow, Loaded, game_of, read_orders_at};
+
+/// What the map means for play: every line of every file that is not a
+/// comment, blanks squeezed. A comment or a `# @pos` pin leaves it as it
+/// is, so the game goes on; anything else replays the game on the new map.
+pub fn play_key(loaded: &Loaded) -> String {
+    let mut key = String::new();
+    for file in &loaded.map.files {
+        key.push_str(&file.name);
+        key.push('\n');
+        for line in file.text.lines() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            for (idx, word) in line.split_whitespace().enumerate() {
+                if idx > 0 {
+                    key.push(' ');
+                }
+                key.push_str(word);
+            }
+            key.push('\n');
+        }
+    }
+    key
+}
+
+/// One played phase: its orders as read (for the map's arrows) and the
+/// problems reading them.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The orders used.
+    pub orders: Vec<Order>,
+    /// Problems in the order text, with lines and columns in it.
+    pub problems: Vec<DiagnosticRow>,
+}
+
+/// The game replayed from a log.
+#[derive(Clone, Debug)]
+pub struct Session {
+    /// Bumped on every change (what the page compares: games are large).
+    pub stamp: u64,
+    /// The [`play_key`] of the map it was played on.
+    pub key: String,
+    /// The log replayed.
+    pub log: Vec<String>,
+    /// The game after the log.
+    pub game: Game,
+    /// Per played phase, the orders read.
+    pub played: Vec<Played>,
+    /// Said when the map's rules or geography changed under a game.
+    pub note: Option<String>,
+}
+
+impl PartialEq for Session {
+    fn eq(&self, other: &Session) -> bool {
+        self.stamp == other.stamp
+    }
+}
+
+/// Plays `text` as the orders of the game's current phase.
+fn play(game: &mut Game, text: &str) -> Played {
+    let phase = game.order_phase().unwrap_or(OrderPhase::Movement);
+    let (orders, problems) = read_orders_at(&game.map, &game.board, phase, text);
+    game.advance(&orders);
+    Played { orders, problems }
+}
+
+/// The session for `log` on `loaded` (whose [`play_key`] is `key`), from
+/// the previous one: a log one phase longer plays one phase, a shorter one
+/// undoes, the same map and log keep it; anything else replays from the
+/// start. `None` while the map cannot be played (errors, no powers).
+/// Returns whether it changed.
+pub fn update(
+    previous: Option<Session>,
+    key: &str,
+    loaded: &Loaded,
+    log: &[String],
+) -> (Option<Session>, bool) {
+    let stamp = previous.as_ref().map_or(1, |s| s.stamp + 1);
+    if let Some(mut session) = previous {
+        if session.key == key {
+            if session.log == log {
+                return (Some(session), false);
+            }
+            if log.starts_with(&session.log) {
+                for text in &log[session.log.len()..] {
+                    let played = play(&mut session.game, text);
+                    session.played.push(played);
+                }
+                session.log = log.to_vec();
+                session.stamp = stamp;
+                session.note = None;
+                return (Some(session), true);
+            }
+            if session.log.starts_with(log) {
+                while session.log.len() > log.len() && session.game.undo() {
+                    session.log.pop();
+                    session.played.pop();
+                }
+                session.stamp = stamp;
+                session.note = None;
+                return (Some(session), true);
+            }
+        } else if !log.is_empty() || !session.log.is_empty() {
+            let mut fresh = replay(stamp, key, loaded, log);
+            if let Some(fresh) = &mut fresh {
+                fresh.note = Some(format!(
+                    "The map's rules or geography changed: the game restarted{}.",
+                    if log.is_empty() {
+                        String::new()
+                    } else {
+                        format!(
+                            " and its {} played phase(s) were replayed on the new map",
+                            log.len()
+                        )
+                    }
+                ));
+            }
+            return (fresh, true);
+        }
+    }
+    (replay(stamp, key, loaded, log), true)
+}
+
+fn replay(stamp: u64, key: &str, loaded: &Loaded, log: &[String]) -> Option<Session> {
+    let mut game = game_of(loaded)?;
+    let played = log.iter().map(|text| play(&mut game, text)).collect();
+    Some(Session { stamp, key: key.to_string(), log: log.to_vec(), game, played, note: None })
+}
+
+/// Where a phase of the timeline stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StepState {
+    /// Played: the index of its turn.
+    Played(usize),
+    /// The phase to order now.
+    Current,
+    /// Still to come.
+    Future,
+}
+
+/// One phase of the timeline.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Step {
+    /// `S1901M`.
+    pub abbr: String,
+    /// `Spring 1901 Movement`.
+    pub name: String,
+    /// Played, current or to come.
+    pub state: StepState,
+    /// IN/FROM blocks change the map on entering it.
+    pub changes: bool,
+}
+
+/// How many phases to come the timeline shows.
+pub const AHEAD: usize = 6;
+
+/// The timeline: every played phase, the current one, and [`AHEAD`] more
+/// as the calendar gives them (skipped phases, custom seasons and years as
+/// the map's calendar says). Phases where IN/FROM blocks change the map are
+/// marked.
+pub fn timeline(game: &Game) -> Vec<Step> {
+    let cal = &game.calendar;
+    let blocks = |phase: &Phase| cal.blocks_at(&game.base, phase);
+    let mut out = Vec::new();
+    let mut last: Option<Vec<usize>> = None;
+    let mut push = |phase: &Phase, state: StepState, out: &mut Vec<Step>| {
+        let now = blocks(phase);
+        let changes = last.as_ref().is_some_and(|before| *before != now);
+        last = Some(now);
+        out.push(Step { abbr: phase.abbr(), name: phase.long_name(), state, changes });
+    };
+    for (idx, turn) in game.history.iter().enumerate() {
+        push(&turn.phase, StepState::Played(idx), &mut out);
+    }
+    push(&game.phase, StepState::Current, &mut out);
+    if game.status == judgepad_core::game::Status::Playing {
+        for phase in cal.phases_from(game.phase.clone()).skip(1).take(AHEAD) {
+            push(&phase, StepState::Future, &mut out);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bridge::{load, variant_text};
+
+    fn log(lines: &[&str]) -> Vec<String> {
+        lines.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn the_log_is_the_game() {
+        let loaded = load("standard.map", &variant_text("standard"));
+        let key = play_key(&loaded);
+        let (first, changed) = update(None, &key, &loaded, &[]);
+        assert!(changed);
+        let first = first.expect("a game");
+        assert_eq!(first.game.phase.abbr(), "S1901M");
+        // One phase more: played on the previous game.
+        let two = log(&["A PAR - BUR\nA MAR - BUR", "A BUR - MUN"]);
+        let (next, changed) = update(Some(first), &key, &loaded, &two[..1]);
+        assert!(changed);
+        let next = next.expect("a game");
+        assert_eq!(next.game.phase.abbr(), "F1901M");
+        let (next, _) = update(Some(next), &key, &loaded, &two);
+        let next = next.expect("a game");
+        assert_eq!(next.game.history.len(), 2);
+        assert_eq!(next.played[0].orders.len(), 2);
+        // The same log: unchanged. A shorter one: undone.
+        let stamp = next.stamp;
+        let (same, changed) = update(Some(next), &key, &loaded, &two);
+        assert!(!changed);
+        assert_eq!(same.as_ref().map(|s| s.stamp), Some(stamp));
+        let (back, _) = update(same, &key, &loaded, &two[..1]);
+        let back = back.expect("a game");
+        assert_eq!(back.game.phase.abbr(), "F1901M");
+        // Replayed from scratch it is the same game.
+        let (fresh, _) = update(None, &key, &loaded, &two[..1]);
+        assert_eq!(fresh.expect("a game").game, back.game);
+        // A comment changes nothing; a rule replays and says so.
+        let commented = load("standard.map", &format!("# a note\n{}", variant_text("standard")));
+        assert_eq!(play_key(&commented), key);
+        let ruled = load("standard.map", &format!("RULE BUILD_ANY\n{}", variant_text("standard")));
+        let other = play_key(&ruled);
+        assert_ne!(other, key);
+        let (replayed, _) = update(Some(back), &other, &ruled, &two[..1]);
+        let replayed = replayed.expect("a game");
+        assert_eq!(replayed.game.phase.abbr(), "F1901M");
+        assert!(
+            replayed.note.as_deref().is_some_and(|n| n.contains("replayed")),
+            "{:?}",
+            replayed.note
+        );
+        // A map with errors cannot be played.
+        let broken = load("standard.map", "UNKNOWN DIRECTIVE HERE\n");
+        assert!(update(Some(replayed), "x", &broken, &[]).0.is_none());
+    }
+
+    #[test]
+    fn the_timeline_follows_the_calendar() {
+        let loaded = load("standard.map", &variant_text("standard"));
+        let (session, _) = update(None, &play_key(&loaded), &loaded, &log(&["", ""]));
+        let steps = timeline(&session.expect("a game").game);
+        let abbrs: Vec<&str> = steps.iter().map(|s| s.abbr.as_str()).collect();
+        // Two movement phases played with no orders: nothing to retreat or
+        // adjust, so the game stands at S1902M.
+        assert_eq!(abbrs[..3], ["S1901M", "F1901M", "S1902M"]);
+        assert_eq!(steps[2].state, StepState::Current);
+        assert_eq!(steps.len(), 3 + AHEAD);
+        assert!(steps.iter().all(|s| !s.changes));
+        // hundred: its own seasons and phases.
+        let hundred = load("hundred.map", &variant_text("hundred"));
+        let (session, _) = update(None, &play_key(&hundred), &hundred, &[]);
+        let steps = timeline(&session.expect("a game").game);
+        assert_ne!(steps[0].abbr, "S1901M");
+        // loeb9: IN/FROM change the map at some phase ahead.
+        let loeb = load("loeb9.map", &variant_text("loeb9"));
+        let (session, _) = update(None, &play_key(&loeb), &loeb, &[]);
+        let steps = timeline(&session.expect("a game").game);
+        // The Arctic is water in spring only: the map changes on entering
+        // every phase after the first.
+        let marks: Vec<(&str, bool)> =
+            steps.iter().map(|s| (s.abbr.as_str(), s.changes)).take(5).collect();
+        assert_eq!(
+            marks,
+            [
+                ("S1901M", false),
+                ("S1901R", false),
+                ("F1901M", true),
+                ("F1901R", false),
+                ("W1901A", false)
+            ]
+        );
+    }
+}
