@@ -32,6 +32,19 @@ async function expectText(page, testid, want, timeout = 10000) {
   throw new Error(`${testid}: expected ${want}, got ${got}`);
 }
 
+// Waits until the text of `testid` starts with `want`.
+async function expectStart(page, testid, want, timeout = 10000) {
+  const locator = page.getByTestId(testid);
+  const deadline = Date.now() + timeout;
+  let got;
+  while (Date.now() < deadline) {
+    got = (await locator.textContent().catch(() => null))?.trim();
+    if (got?.startsWith(want)) return;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`${testid}: expected ${want}…, got ${got}`);
+}
+
 test('loads the standard map and shows DPjudge counts', async (page) => {
   await expectText(page, 'locations', 82);
   await expectText(page, 'powers', 7);
@@ -90,9 +103,13 @@ test('orders are adjudicated in the browser, with reasons, and undone', async (p
   if (!text.includes('fails') || !text.includes('A MUN')) throw new Error(`A PAR: ${text}`);
   const kiel = await page.getByTestId('results').locator('[data-unit="F KIE"]').textContent();
   if (!kiel.includes('succeeds')) throw new Error(`F KIE: ${kiel}`);
-  await page.locator('[data-testid="order-problems"] [data-code="unknown-place"]').waitFor();
+  await page.locator('[data-testid="results-problems"] [data-code="unknown-place"]').waitFor();
   await page.getByTestId('undo').click();
+  // Undo brings the orders back to the box.
+  if (!(await orders.inputValue()).includes('A XYZ H')) throw new Error('undo lost the orders');
   await expectText(page, 'phase', 'S1901M — Spring 1901 Movement');
+  // Live problems while typing, at the line.
+  await page.locator('[data-testid="order-problems"] [data-code="unknown-place"]').waitFor();
   // A line with no power belongs to its unit's owner.
   await orders.fill('A MAR - BUR\nA MUN - BUR\n');
   await page.getByTestId('adjudicate').click();
@@ -507,6 +524,117 @@ test('drafts: save, open, rename, delete; a share link keeps the previous work a
   await page.getByTestId('drafts').click();
   const kept = await page.locator('.draft-title').inputValue();
   if (kept !== 'before a shared link') throw new Error(`draft ${kept}`);
+});
+
+// Clicks the middle of what `selector` matches with the real mouse (labels
+// let clicks through to their region), holding `modifier` if given.
+async function clickAt(page, selector, modifier) {
+  const box = await page.locator(selector).first().boundingBox();
+  if (!box) throw new Error(`nothing to click: ${selector}`);
+  if (modifier) await page.keyboard.down(modifier);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  if (modifier) await page.keyboard.up(modifier);
+}
+
+async function ordersHave(page, line) {
+  await page.waitForFunction((want) => document.querySelector('[data-testid="orders"]').value.split('\n').includes(want), line, { timeout: 5000 })
+    .catch(async () => { throw new Error(`orders lack "${line}": ${JSON.stringify(await page.getByTestId('orders').inputValue())}`); });
+}
+
+async function resultOf(page, unit) {
+  const row = page.getByTestId('results').locator(`[data-unit="${unit}"]`).first();
+  await row.waitFor({ timeout: 5000 });
+  return row.getAttribute('data-result');
+}
+
+test('play standard S1901M to S1902M by clicks and text: bounce, supported attack, dislodgement, retreat, build; step back and forward', async (page) => {
+  await expectStart(page, 'phase', 'S1901M');
+  // Spring by clicks: a bounce in Burgundy, Kiel to Holland, Venice to Tyrolia.
+  for (const [unit, to, line] of [
+    ['A PAR', 'BUR', 'FRANCE: A PAR - BUR'],
+    ['A MUN', 'BUR', 'GERMANY: A MUN - BUR'],
+    ['F KIE', 'HOL', 'GERMANY: F KIE - HOL'],
+    ['A VEN', 'TYR', 'ITALY: A VEN - TYR'],
+  ]) {
+    await clickAt(page, `[data-unit="${unit}"]`);
+    await page.waitForSelector('.region.lit');
+    await clickAt(page, `[data-province="${to}"] text`);
+    await ordersHave(page, line);
+  }
+  // Pending orders are drawn.
+  const pending = await page.locator('[data-testid="marks"] path.pending').count();
+  if (pending !== 4) throw new Error(`${pending} pending marks`);
+  // Per-power boxes count what is written.
+  const germany = await page.locator('.power[data-power="GERMANY"] [data-testid="power-count"]').textContent();
+  if (germany !== '2/3') throw new Error(`Germany ${germany}`);
+  await page.getByTestId('orders').press('Control+Enter');
+  await expectStart(page, 'phase', 'F1901M');
+  for (const [unit, want] of [['A PAR', 'fails'], ['A MUN', 'fails'], ['F KIE', 'succeeds'], ['A VEN', 'succeeds']]) {
+    const got = await resultOf(page, unit);
+    if (got !== want) throw new Error(`${unit}: ${got}, want ${want}`);
+  }
+  // Fall: Vienna attacks Tyrolia by text, Munich supports it (Shift+click).
+  await page.getByTestId('orders').fill('AUSTRIA: A VIE - TYR\n');
+  await clickAt(page, '[data-unit="A MUN"]');
+  await clickAt(page, '[data-unit="A VIE"]', 'Shift');
+  await page.waitForSelector('.region.lit');
+  await clickAt(page, '[data-unit="A TYR"]');
+  await ordersHave(page, 'GERMANY: A MUN S A VIE - TYR');
+  await page.getByTestId('adjudicate').click();
+  await expectStart(page, 'phase', 'F1901R');
+  if ((await resultOf(page, 'A TYR')) !== 'dislodged') throw new Error('A TYR not dislodged');
+  if ((await resultOf(page, 'A VIE')) !== 'succeeds') throw new Error('A VIE did not move');
+  // Retreat by clicks: only the legal places are lit.
+  await clickAt(page, '[data-dislodged="A TYR"]');
+  await page.waitForSelector('.region.lit');
+  const lit = await page.locator('.region.lit').evaluateAll((els) => els.map((el) => el.dataset.province).sort());
+  if (lit.join(' ') !== 'BOH PIE VEN') throw new Error(`retreats lit: ${lit}`);
+  await clickAt(page, '[data-province="PIE"] text');
+  await ordersHave(page, 'ITALY: A TYR R PIE');
+  await page.getByTestId('adjudicate').click();
+  await expectStart(page, 'phase', 'W1901A');
+  // A build by clicks: Germany took Holland.
+  await page.getByTestId('build-fleet').click();
+  await page.waitForSelector('.region.lit');
+  await clickAt(page, '[data-province="KIE"] text');
+  await ordersHave(page, 'GERMANY: BUILD F KIE');
+  await page.getByTestId('adjudicate').click();
+  await expectStart(page, 'phase', 'S1902M');
+  await page.locator('[data-testid="map"] [data-unit="F KIE"]').waitFor();
+  await page.locator('[data-testid="map"] [data-unit="A PIE"]').waitFor();
+  const timeline = await page.locator('[data-testid="timeline"] li.played').evaluateAll((els) => els.map((el) => el.dataset.phase));
+  if (timeline.join(' ') !== 'S1901M F1901M F1901R W1901A') throw new Error(`timeline ${timeline}`);
+  fs.mkdirSync(shots, { recursive: true });
+  // Step back two phases with the keyboard: the retreat phase, as played.
+  await page.locator('h1').click();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expectStart(page, 'shown-phase', 'F1901R');
+  await page.locator('[data-testid="map"] [data-dislodged="A TYR"]').waitFor();
+  await page.locator('[data-testid="marks"] path.retreat.succeeds').waitFor();
+  await expectStart(page, 'phase', 'S1902M');
+  // And the movement phase before it, with its results drawn.
+  await page.keyboard.press('ArrowLeft');
+  await expectStart(page, 'shown-phase', 'F1901M');
+  await page.locator('[data-testid="marks"] path.support.succeeds').waitFor();
+  await page.locator('[data-testid="map"]').screenshot({ path: path.join(shots, 'standard-resolved.png') });
+  for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => !document.querySelector('[data-testid="shown-phase"]'));
+  await page.locator('[data-testid="map"] [data-unit="F KIE"]').waitFor();
+});
+
+test('calendars: hundred shows its own phases; loeb9 marks where IN/FROM change the map, and draws the change', async (page) => {
+  await page.getByTestId('variant').selectOption('hundred');
+  await page.waitForFunction(() => document.querySelector('[data-testid="timeline"] li.current')?.dataset.phase !== 'S1901M');
+  const phases = await page.locator('[data-testid="timeline"] li').evaluateAll((els) => els.map((el) => el.dataset.phase));
+  if (!phases[0].endsWith('1425M')) throw new Error(`hundred: ${phases}`);
+  await page.getByTestId('variant').selectOption('loeb9');
+  await page.waitForSelector('[data-testid="timeline"] li[data-phase="F1901M"].changes');
+  const fill = () => page.locator('[data-province="ARC"] polygon').getAttribute('fill');
+  const spring = await fill();
+  await page.getByTestId('adjudicate').click();
+  await expectStart(page, 'phase', 'F1901M');
+  await page.waitForFunction((before) => document.querySelector('[data-province="ARC"] polygon').getAttribute('fill') !== before, spring);
 });
 
 async function main() {

@@ -23,6 +23,7 @@ use crate::components::summary::SummaryPanel;
 use crate::components::variant_picker::VariantPicker;
 use crate::doc::Doc;
 use crate::persist;
+use crate::play::Play;
 
 /// The whole page.
 #[component]
@@ -40,26 +41,8 @@ pub fn App() -> impl IntoView {
         loaded
     });
     let analysis: Memo<Analysis> = Memo::new(move |_| loaded.with(bridge::analysis_of));
-    // The game restarts whenever the map changes; a restored link or
-    // autosave replays its played phases on the new game.
-    let game = RwSignal::new(None);
-    let orders = RwSignal::new(String::new());
-    let played = RwSignal::new(Vec::<String>::new());
-    let replay = StoredValue::new(None::<Vec<String>>);
-    Effect::new(move |_| {
-        let mut next = loaded.with(bridge::game_of);
-        let log = replay.try_update_value(Option::take).flatten().unwrap_or_default();
-        let mut done = Vec::new();
-        if let Some(game) = &mut next {
-            for text in log {
-                let (read, _) = bridge::read_orders(game, &text);
-                game.advance(&read);
-                done.push(text);
-            }
-        }
-        played.set(done);
-        game.set(next);
-    });
+    // The game: replayed from the order log on the map (see play.rs).
+    let play = Play::new(loaded);
     // Problems with links and storage, shown in the bar.
     let notice = RwSignal::new(None::<String>);
     let apply = move |shared: share::Shared| {
@@ -68,16 +51,15 @@ pub fn App() -> impl IntoView {
             root: shared.root.clone(),
             own: shared.files.clone(),
         };
-        replay.set_value(Some(shared.played.clone()));
-        orders.set(shared.orders.clone());
         doc.replace(workspace);
+        play.reset(shared.played.clone(), shared.orders.clone());
     };
     let snapshot = Callback::new(move |()| share::Shared {
         variant: doc.workspace.with_untracked(|w| w.variant.clone()),
         root: doc.workspace.with_untracked(|w| w.root.clone()),
         files: doc.workspace.with_untracked(|w| w.own.clone()),
-        played: played.get_untracked(),
-        orders: orders.get_untracked(),
+        played: play.log.get_untracked(),
+        orders: play.orders.get_untracked(),
     });
     // A share link opened over work on screen: that work is kept as a
     // draft first (unless it is the same), then the link's state is shown.
@@ -128,8 +110,8 @@ pub fn App() -> impl IntoView {
     let saving = StoredValue::new(false);
     Effect::new(move |first: Option<()>| {
         doc.workspace.track();
-        orders.track();
-        played.track();
+        play.orders.track();
+        play.log.track();
         if first.is_none() || saving.get_value() {
             return;
         }
@@ -170,12 +152,12 @@ pub fn App() -> impl IntoView {
             kept.set(Some(current));
         }
         doc.replace(Workspace::bundled(&name));
-        orders.set(String::new());
+        play.reset(Vec::new(), String::new());
     };
     // The page title: the variant and the phase.
     Effect::new(move |_| {
         let name = variant.get();
-        let phase = game.with(|g| g.as_ref().map(|g| g.phase.abbr()));
+        let phase = play.session.with(|s| s.as_ref().map(|s| s.game.phase.abbr()));
         let title = match phase {
             Some(phase) => format!("{name} {phase} — judgepad"),
             None => format!("{name} — judgepad"),
@@ -219,11 +201,11 @@ pub fn App() -> impl IntoView {
                 <FileTabs doc=doc loaded=loaded />
                 <Editor doc=doc analysis=analysis loaded=loaded />
             </section>
-            <MapView loaded=loaded game=game doc=doc />
+            <MapView loaded=loaded play=play doc=doc />
             <aside class="side">
                 <SummaryPanel analysis=analysis />
                 <DiagnosticsPanel analysis=analysis doc=doc />
-                <OrdersPanel game=game variant=variant orders=orders played=played />
+                <OrdersPanel play=play doc=doc />
                 <CalendarPanel analysis=analysis />
             </aside>
         </main>

@@ -4,6 +4,7 @@
 //! play (orders, results, position) in `bridge/play.rs`. Spans become 1-based
 //! lines and UTF-16 columns here (what the browser's text APIs count).
 
+pub mod arrows;
 pub mod drafts;
 pub mod editor;
 pub mod entry;
@@ -20,7 +21,9 @@ use judgepad_core::map::{self, Map};
 use judgepad_core::text::LineIndex;
 use judgepad_core::{Diagnostic, Severity};
 
-pub use play::{ResultRow, position_rows, read_orders, read_orders_at, result_rows};
+pub use play::{
+    ResultRow, position_rows, position_rows_of, read_orders, read_orders_at, result_rows,
+};
 
 /// What the summary panel shows about a map.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]

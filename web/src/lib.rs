@@ -12,5 +12,6 @@ pub mod components;
 pub mod doc;
 pub mod js_api;
 pub mod persist;
+pub mod play;
 
 pub use app::App;

@@ -7,16 +7,19 @@ use judgepad_core::text::LineIndex;
 use crate::bridge::{DiagnosticRow, diagnostic_row};
 
 /// One line of the orders panel's results.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ResultRow {
     /// The unit (`A PAR`), or the power for waives.
     pub unit: String,
     /// The order carried out, normal form.
     pub order: String,
-    /// `succeeds`, `fails` or `void`.
+    /// `succeeds`, `fails`, `void` or `dislodged`.
     pub result: &'static str,
     /// Why.
     pub reason: String,
+    /// The map text that forbids the order (file and bytes), for a
+    /// geography failure.
+    pub forbidden: Option<(String, usize, usize)>,
 }
 
 /// Reads the orders panel. One person orders every power: `FRANCE: order`
@@ -128,7 +131,17 @@ pub fn result_rows(turn: &judgepad_core::game::Turn) -> Vec<ResultRow> {
         Report::Movement(res) => res
             .resolutions
             .iter()
-            .map(|it| unit_row(map, it.piece.unit, &it.command, it.outcome, &it.reason))
+            .map(|it| {
+                let mut row = unit_row(map, it.piece.unit, &it.command, it.outcome, &it.reason);
+                if it.dislodged {
+                    row.result = "dislodged";
+                }
+                row.forbidden = it.forbidden_by.and_then(|at| {
+                    let file = map.files.get(at.file.0 as usize)?;
+                    Some((file.name.clone(), at.span.start as usize, at.span.end as usize))
+                });
+                row
+            })
             .collect(),
         Report::Retreats(res) => res
             .resolutions
@@ -147,6 +160,7 @@ pub fn result_rows(turn: &judgepad_core::game::Turn) -> Vec<ResultRow> {
                     .map_or_else(|| "WAIVE".into(), |unit| command_text(map, unit, &it.command)),
                 result: it.outcome.as_str(),
                 reason: it.reason.clone(),
+                forbidden: None,
             })
             .collect(),
         Report::Pause => Vec::new(),
@@ -166,6 +180,7 @@ fn unit_row(
         order: command_text(map, unit, command),
         result: outcome.as_str(),
         reason: reason.to_string(),
+        forbidden: None,
     }
 }
 
@@ -186,15 +201,31 @@ fn command_text(
 
 /// Units per power for the position panel, powers in map order.
 pub fn position_rows(game: &judgepad_core::game::Game) -> Vec<(String, Vec<String>)> {
-    let map = &game.map;
+    position_rows_of(&game.map, &game.board)
+}
+
+/// [`position_rows`] of any position: units (dislodged ones marked) and
+/// centre counts per power.
+pub fn position_rows_of(
+    map: &Map,
+    board: &judgepad_core::board::Board,
+) -> Vec<(String, Vec<String>)> {
     map.powers
         .iter()
         .enumerate()
         .map(|(idx, power)| {
             let id = judgepad_core::map::PowerId(idx as u32);
-            let units: Vec<String> =
-                game.board.units_of(id).map(|piece| map.unit_text(piece.unit)).collect();
-            (power.display.clone(), units)
+            let mut units: Vec<String> =
+                board.units_of(id).map(|piece| map.unit_text(piece.unit)).collect();
+            units.extend(
+                board
+                    .dislodged
+                    .iter()
+                    .filter(|d| d.piece.power == id)
+                    .map(|d| format!("{} (dislodged)", map.unit_text(d.piece.unit))),
+            );
+            let centres = board.centers_of(id).count();
+            (format!("{} ({centres})", power.display), units)
         })
         .collect()
 }

@@ -42,6 +42,8 @@ pub struct UnitView {
     pub shape: UnitShape,
     /// Owner's colour.
     pub colour: &'static str,
+    /// Dislodged (drawn beside its province, awaiting its retreat).
+    pub dislodged: bool,
 }
 
 /// An army's disc or a fleet's diamond, in SVG attributes.
@@ -139,9 +141,34 @@ pub fn shapes(layout: &Layout) -> Shapes {
     Shapes { outlines, lines }
 }
 
-/// The scene of `layout` (a drawing of `map`) with the position `board`
-/// (`None`: the map's starting units and centres).
-pub fn scene(map: &Map, layout: &Layout, shapes: &Shapes, board: Option<&Board>) -> Scene {
+/// Where a location of `in_force` (the map of a phase: IN/FROM blocks may
+/// renumber places) is drawn on `layout`, a drawing of `map`; matched by
+/// abbreviation.
+pub fn drawn_at(
+    map: &Map,
+    in_force: &Map,
+    layout: &Layout,
+    location: judgepad_core::map::LocationId,
+) -> Option<(judgepad_core::layout::Point, f64)> {
+    let here = if core::ptr::eq(map, in_force) {
+        location
+    } else {
+        map.location(&in_force.loc(location).abbr)?
+    };
+    layout.unit_at(here, map.province_of(here))
+}
+
+/// The scene of `layout` (a drawing of `map`) with a position: the map in
+/// force in its phase and its board (`None`: the map's starting units and
+/// centres).
+pub fn scene(
+    map: &Map,
+    layout: &Layout,
+    shapes: &Shapes,
+    position: Option<(&Map, &Board)>,
+) -> Scene {
+    let in_force = position.map_or(map, |(m, _)| m);
+    let board = position.map(|(_, b)| b);
     if layout.provinces.len() != map.provinces.len() {
         // A drawing of another map: nothing rather than a wrong picture.
         return Scene {
@@ -156,17 +183,25 @@ pub fn scene(map: &Map, layout: &Layout, shapes: &Shapes, board: Option<&Board>)
     // A position from another map (the game restarts a moment after the
     // map changes) is not drawn on this one.
     let board = board.filter(|board| {
-        board.owners.len() == map.provinces.len()
+        board.owners.len() == in_force.provinces.len()
             && board.pieces.iter().all(|piece| {
-                (piece.unit.location.0 as usize) < map.locations.len()
-                    && (piece.power.0 as usize) < map.powers.len()
+                (piece.unit.location.0 as usize) < in_force.locations.len()
+                    && (piece.power.0 as usize) < in_force.powers.len()
             })
     });
+    // A province of the drawing in the map in force.
+    let here = |province: judgepad_core::map::ProvinceId| {
+        if core::ptr::eq(map, in_force) {
+            Some(province)
+        } else {
+            in_force.province(&map.prov(province).abbr)
+        }
+    };
     let owner_of = |province: judgepad_core::map::ProvinceId| -> Option<usize> {
         match board {
-            Some(board) => {
-                board.owners.get(province.0 as usize).copied().flatten().map(|p| p.0 as usize)
-            }
+            Some(board) => here(province)
+                .and_then(|p| board.owners.get(p.0 as usize).copied().flatten())
+                .map(|p| p.0 as usize),
             None => map.powers.iter().position(|power| power.centers.contains(&province)),
         }
     };
@@ -177,11 +212,13 @@ pub fn scene(map: &Map, layout: &Layout, shapes: &Shapes, board: Option<&Board>)
         .map(|(idx, region)| {
             let province = map.prov(region.province);
             let owner = owner_of(region.province);
+            let terrain =
+                here(region.province).map_or(province.terrain, |p| in_force.prov(p).terrain);
             let font = label_size(region.room, province.abbr.chars().count());
             RegionView {
                 abbr: province.abbr.to_uppercase(),
                 points: shapes.outlines.get(idx).cloned().unwrap_or_default(),
-                fill: terrain_colour(province.terrain),
+                fill: terrain_colour(terrain),
                 label: (num(region.label[0]), num(region.label[1])),
                 font: num(font),
                 centre: province.supply_center.then(|| {
@@ -201,20 +238,24 @@ pub fn scene(map: &Map, layout: &Layout, shapes: &Shapes, board: Option<&Board>)
     match board {
         Some(board) => {
             for piece in &board.pieces {
-                placed.push((piece.power.0 as usize, piece.unit));
+                placed.push((piece.power.0 as usize, piece.unit, false));
+            }
+            for dislodged in &board.dislodged {
+                placed.push((dislodged.piece.power.0 as usize, dislodged.piece.unit, true));
             }
         }
         None => {
             for (p, power) in map.powers.iter().enumerate() {
-                placed.extend(power.units.iter().map(|&unit| (p, unit)));
+                placed.extend(power.units.iter().map(|&unit| (p, unit, false)));
             }
         }
     }
     let units = placed
         .into_iter()
-        .filter_map(|(power, unit)| {
-            let (at, r) = layout.unit_at(unit.location, map.province_of(unit.location))?;
-            let (x, y) = (at[0], at[1] - r * 0.4);
+        .filter_map(|(power, unit, dislodged)| {
+            let (at, r) = drawn_at(map, in_force, layout, unit.location)?;
+            let shift = if dislodged { r * 1.2 } else { 0.0 };
+            let (x, y) = (at[0] + shift, at[1] - r * 0.4 + shift);
             let shape = if unit.kind == UnitKind::Fleet {
                 UnitShape::Fleet {
                     x: num(x - r * 0.8),
@@ -225,7 +266,12 @@ pub fn scene(map: &Map, layout: &Layout, shapes: &Shapes, board: Option<&Board>)
             } else {
                 UnitShape::Army { cx: num(x), cy: num(y), r: num(r) }
             };
-            Some(UnitView { text: map.unit_text(unit), shape, colour: power_colour(power) })
+            Some(UnitView {
+                text: in_force.unit_text(unit),
+                shape,
+                colour: power_colour(power),
+                dislodged,
+            })
         })
         .collect();
     let coasts = layout
@@ -258,9 +304,9 @@ pub struct Card {
     pub fleet: Vec<String>,
 }
 
-/// The card of province `abbr` (any case), with owners from `board` (or the
-/// map's starting centres).
-pub fn card(map: &Map, board: Option<&Board>, abbr: &str) -> Option<Card> {
+/// The card of province `abbr` (any case), with owners from a position
+/// (the map in force and its board; `None`: the map's starting centres).
+pub fn card(map: &Map, position: Option<(&Map, &Board)>, abbr: &str) -> Option<Card> {
     let id = map.province(abbr)?;
     let province = map.prov(id);
     let mut title = format!(
@@ -271,8 +317,10 @@ pub fn card(map: &Map, board: Option<&Board>, abbr: &str) -> Option<Card> {
     );
     if province.supply_center {
         title.push_str(", supply centre");
-        let owner = match board.filter(|b| b.owners.len() == map.provinces.len()) {
-            Some(board) => board.owners.get(id.0 as usize).copied().flatten(),
+        let owner = match position.filter(|(m, b)| b.owners.len() == m.provinces.len()) {
+            Some((in_force, board)) => in_force
+                .province(abbr)
+                .and_then(|here| board.owners.get(here.0 as usize).copied().flatten()),
             None => map
                 .powers
                 .iter()
@@ -347,6 +395,27 @@ mod tests {
         assert!(super::card(&loaded.map, None, "XYZ").is_none());
     }
 
+    /// IN/FROM blocks renumber places: the scene of a phase finds them by
+    /// name (loeb9's Arctic is water in spring only).
+    #[test]
+    fn the_map_in_force_is_drawn() {
+        let loaded = crate::bridge::load("loeb9.map", &crate::bridge::variant_text("loeb9"));
+        let mut game = crate::bridge::game_of(&loaded).expect("a game");
+        let drawing = judgepad_core::layout::layout(&loaded.map, &[]);
+        let shapes = shapes(&drawing);
+        let fill = |scene: &Scene| scene.regions.iter().find(|r| r.abbr == "ARC").map(|r| r.fill);
+        let water = terrain_colour(judgepad_core::map::Terrain::Water);
+        let spring = scene(&loaded.map, &drawing, &shapes, Some((&game.map, &game.board)));
+        assert_eq!(fill(&spring), Some(water));
+        assert_eq!(spring.units.len(), 28);
+        let starting = scene(&loaded.map, &drawing, &shapes, None);
+        assert_eq!(starting.units, spring.units);
+        game.advance(&[]);
+        let fall = scene(&loaded.map, &drawing, &shapes, Some((&game.map, &game.board)));
+        assert_ne!(fill(&fall), Some(water));
+        assert_eq!(fall.units, spring.units);
+    }
+
     /// The game of the previous map is ignored, not a panic, while the new
     /// map's game is being made.
     #[test]
@@ -356,7 +425,8 @@ mod tests {
         let game = crate::bridge::game_of(&standard).expect("a game");
         let hundred = crate::bridge::load("hundred.map", &crate::bridge::variant_text("hundred"));
         let drawing = judgepad_core::layout::layout(&hundred.map, &[]);
-        let scene = scene(&hundred.map, &drawing, &shapes(&drawing), Some(&game.board));
+        let scene =
+            scene(&hundred.map, &drawing, &shapes(&drawing), Some((&game.map, &game.board)));
         assert_eq!(scene.regions.len(), 41);
     }
 }

@@ -6,14 +6,24 @@
 //! province shows its card (name, terrain, owner, neighbours, Unpin). The
 //! layout is a memo on the graph, the pins and the terrain, so typing that
 //! does not change them does not lay the map out again.
+//!
+//! Play (issue 13): the position of the phase on screen, its orders drawn
+//! (pending ones grey, played ones by result), dislodged units beside their
+//! province. Clicking a unit picks it and lights its legal destinations;
+//! clicking one writes the order into the orders text (Shift+click a unit:
+//! support it, Alt+click: convoy it; the unit itself again: hold). The
+//! toolbar offers the same (and builds in adjustment phases).
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use judgepad_core::game::Game;
 use judgepad_core::layout::{self, ProvinceGraph};
+use judgepad_core::map::UnitKind;
+use judgepad_core::orders::OrderPhase;
 
 use crate::bridge::Loaded;
+use crate::bridge::arrows::{self, ArrowView};
+use crate::bridge::entry::{Pick, Target, self_order, targets};
 use crate::bridge::pins::{is_pinned, remove_pin, set_pin};
 use crate::bridge::scene::{
     Card, CoastView, LineView, RegionView, Scene, Shapes, UnitShape, UnitView, card, scene, shapes,
@@ -40,8 +50,8 @@ fn same_provinces(
 pub fn MapView(
     /// The loaded map.
     loaded: Memo<Loaded>,
-    /// The game (its position is drawn).
-    game: RwSignal<Option<Game>>,
+    /// The game (the position on screen is drawn, with its orders).
+    play: crate::play::Play,
     /// The document (pins are written into the top-level file).
     doc: crate::doc::Doc,
 ) -> impl IntoView {
@@ -109,7 +119,7 @@ pub fn MapView(
     // check, so that typing which changes none of it (most typing) does not
     // build the scene again: provinces' names, terrain and centres, the
     // powers' starting centres and units, and the position.
-    let board = Memo::new(move |_| game.with(|g| g.as_ref().map(|g| g.board.clone())));
+    let board = Memo::new(move |_| play.board());
     let scene_key = Memo::new(move |_| {
         loaded.with(|it| {
             let provinces: Vec<_> = it
@@ -134,12 +144,23 @@ pub fn MapView(
         Memo::new(move |_| drawn.with(|d| d.as_ref().map(|(_, l)| shapes(l)).unwrap_or_default()));
     let view_scene: Memo<Scene> = Memo::new(move |previous: Option<&Scene>| {
         scene_key.track();
+        let view = play.view.get();
         drawn.with(|d| {
             loaded.with_untracked(|it| {
                 board.with(|b| match d {
-                    Some((k, drawing)) if same_provinces(&k.2, &it.map) => {
-                        drawn_shapes.with(|sh| scene(&it.map, drawing, sh, b.as_ref()))
-                    }
+                    Some((k, drawing)) if same_provinces(&k.2, &it.map) => play.session.with(|s| {
+                        // The map in force in the phase on screen (IN/FROM
+                        // may change terrain), when it has these provinces.
+                        let in_force = s
+                            .as_ref()
+                            .map(|s| match view.and_then(|i| s.game.history.get(i)) {
+                                Some(turn) => &turn.map,
+                                None => &s.game.map,
+                            })
+                            .unwrap_or(&it.map);
+                        let position = b.as_ref().map(|b| (in_force, b));
+                        drawn_shapes.with(|sh| scene(&it.map, drawing, sh, position))
+                    }),
                     _ => previous.cloned().unwrap_or_else(|| {
                         let empty = layout::Layout::default();
                         scene(&it.map, &empty, &Shapes::default(), None)
@@ -148,6 +169,100 @@ pub fn MapView(
             })
         })
     });
+    // The orders of the phase on screen, drawn: pending ones while they are
+    // written, played ones by result.
+    let marks: Memo<Vec<ArrowView>> = Memo::new(move |_| {
+        let view = play.view.get();
+        let text = play.orders.get();
+        drawn.with(|d| {
+            let Some((_, drawing)) = d else { return Vec::new() };
+            play.session.with(|s| {
+                let Some(s) = s else { return Vec::new() };
+                match view.and_then(|i| Some((s.game.history.get(i)?, s.played.get(i)?))) {
+                    Some((turn, played)) => loaded.with_untracked(|it| {
+                        arrows::played(&it.map, drawing, &turn.map, &played.orders, &turn.report)
+                    }),
+                    None => {
+                        let (orders, _) = crate::bridge::read_orders(&s.game, &text);
+                        loaded.with_untracked(|it| {
+                            arrows::pending(&it.map, drawing, &s.game.map, &orders)
+                        })
+                    }
+                }
+            })
+        })
+    });
+    // The places the pick offers (only in the current phase).
+    let lit: Memo<Vec<Target>> = Memo::new(move |_| {
+        let Some(pick) = play.pick.get() else { return Vec::new() };
+        if play.view.get().is_some() {
+            return Vec::new();
+        }
+        play.session.with(|s| s.as_ref().map(|s| targets(&s.game, &pick)).unwrap_or_default())
+    });
+    let phase_kind = move || play.session.with(|s| s.as_ref().and_then(|s| s.game.order_phase()));
+    // A click on the map while ordering: `unit` (or dislodged unit) and
+    // `place` (a coast mark, else the province) under the pointer. Returns
+    // whether the click was an order click.
+    let order_click = move |shift: bool, alt: bool, unit: Option<String>, place: Option<String>| {
+        if play.view.get_untracked().is_some() {
+            return false;
+        }
+        let Some(phase) = phase_kind() else { return false };
+        let pick = play.pick.get_untracked();
+        let game_line = |unit: &str| {
+            play.session.with_untracked(|s| s.as_ref().and_then(|s| self_order(&s.game, unit)))
+        };
+        if let Some(picked) = &pick {
+            if let (Pick::Unit(u), Some(clicked)) = (picked, &unit)
+                && u == clicked
+                && !shift
+                && !alt
+            {
+                if let Some(line) = game_line(u) {
+                    play.write(&line);
+                }
+                play.pick.set(None);
+                return true;
+            }
+            if let (Pick::Unit(u), Some(other), OrderPhase::Movement) = (picked, &unit, phase)
+                && (shift || alt)
+            {
+                play.pick.set(Some(if shift {
+                    Pick::Support(u.clone(), other.clone())
+                } else {
+                    Pick::Convoy(u.clone(), other.clone())
+                }));
+                return true;
+            }
+            let found = lit.with_untracked(|lit| {
+                place.as_ref().and_then(|p| lit.iter().find(|t| t.province == *p).cloned())
+            });
+            if let Some(target) = found {
+                play.write(&target.line);
+                if !matches!(picked, Pick::Build(_)) {
+                    play.pick.set(None);
+                }
+                return true;
+            }
+        }
+        if let Some(u) = unit {
+            match phase {
+                OrderPhase::Movement | OrderPhase::Retreats => play.pick.set(Some(Pick::Unit(u))),
+                OrderPhase::Adjustments => {
+                    if let Some(line) = game_line(&u) {
+                        play.write(&line);
+                    }
+                }
+            }
+            return true;
+        }
+        if pick.is_some() {
+            play.pick.set(None);
+            return true;
+        }
+        false
+    };
     // The visible box: x, y, width, height in drawing units.
     let zoom = RwSignal::new(None::<(f64, f64, f64, f64)>);
     let full = move || view_scene.with(|s| s.fit);
@@ -223,6 +338,26 @@ pub fn MapView(
     let on_up = move |ev: leptos::ev::PointerEvent| {
         let Some((_, _, province, moved)) = drag.get_value() else { return };
         drag.set_value(None);
+        if !moved {
+            let element = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+            let attr = |selector: &str, name: &str| {
+                element
+                    .as_ref()
+                    .and_then(|el| el.closest(selector).ok().flatten())
+                    .and_then(|el| el.get_attribute(name))
+            };
+            let unit = attr("[data-unit]", "data-unit")
+                .or_else(|| attr("[data-dislodged]", "data-dislodged"));
+            let unit_province = unit
+                .as_ref()
+                .and_then(|u| u.split_whitespace().nth(1))
+                .map(|p| p.split('/').next().unwrap_or(p).to_string());
+            let place =
+                attr("[data-coast]", "data-coast").or_else(|| province.clone()).or(unit_province);
+            if order_click(ev.shift_key(), ev.alt_key(), unit, place) {
+                return;
+            }
+        }
         let Some(abbr) = province else { return };
         if moved {
             if let Some((x, y)) = to_drawing(f64::from(ev.client_x()), f64::from(ev.client_y())) {
@@ -244,8 +379,20 @@ pub fn MapView(
     let card = move || {
         let abbr = selected.get().or_else(|| hovered.get())?;
         let sticky = selected.with(Option::is_some);
-        let Card { title, army, fleet } =
-            loaded.with(|it| game.with(|g| card(&it.map, g.as_ref().map(|g| &g.board), &abbr)))?;
+        let Card { title, army, fleet } = loaded.with(|it| {
+            board.with(|b| {
+                play.session.with(|s| {
+                    let in_force = s.as_ref().map(|s| {
+                        match play.view.get().and_then(|i| s.game.history.get(i)) {
+                            Some(turn) => &turn.map,
+                            None => &s.game.map,
+                        }
+                    });
+                    let position = b.as_ref().zip(in_force).map(|(b, m)| (m, b));
+                    card(&it.map, position, &abbr)
+                })
+            })
+        })?;
         let (army, fleet) = (army.join(" "), fleet.join(" "));
         let pinned = doc.workspace.with(|w| w.text(&w.root).is_some_and(|t| is_pinned(&t, &abbr)));
         let unpin = abbr.clone();
@@ -270,6 +417,53 @@ pub fn MapView(
         <section class="map" aria-label="map" data-layouts=move || layouts.get()>
             <div class="map-tools">
                 <button type="button" data-testid="map-fit" on:click=move |_| zoom.set(None)>"Fit"</button>
+                {move || {
+                    let phase = phase_kind()?;
+                    if play.view.get().is_some() {
+                        return None;
+                    }
+                    Some(match (phase, play.pick.get()) {
+                        (OrderPhase::Adjustments, pick) => {
+                            let on = move |kind| matches!(pick, Some(Pick::Build(k)) if k == kind);
+                            view! {
+                                <span class="order-tools" data-testid="order-tools">
+                                    <button type="button" data-testid="build-army" aria-pressed=on(UnitKind::Army).to_string()
+                                        on:click=move |_| play.pick.set(Some(Pick::Build(UnitKind::Army)))>"Build army"</button>
+                                    <button type="button" data-testid="build-fleet" aria-pressed=on(UnitKind::Fleet).to_string()
+                                        on:click=move |_| play.pick.set(Some(Pick::Build(UnitKind::Fleet)))>"Build fleet"</button>
+                                    <span class="muted">"click a unit to remove it"</span>
+                                </span>
+                            }.into_any()
+                        }
+                        (_, Some(Pick::Unit(unit))) => {
+                            let held = unit.clone();
+                            view! {
+                                <span class="order-tools" data-testid="order-tools">
+                                    <strong>{unit}</strong>
+                                    <button type="button" on:click=move |_| {
+                                        if let Some(line) = play.session.with_untracked(|s| s.as_ref().and_then(|s| self_order(&s.game, &held))) {
+                                            play.write(&line);
+                                        }
+                                        play.pick.set(None);
+                                    }>{if phase == OrderPhase::Retreats { "Disband" } else { "Hold" }}</button>
+                                    <span class="muted">{if phase == OrderPhase::Movement { "Shift+click a unit: support it · Alt+click: convoy it" } else { "click a lit place" }}</span>
+                                    <button type="button" on:click=move |_| play.pick.set(None)>"Cancel"</button>
+                                </span>
+                            }.into_any()
+                        }
+                        (_, Some(Pick::Support(a, b))) | (_, Some(Pick::Convoy(a, b))) => {
+                            let verb = if matches!(play.pick.get_untracked(), Some(Pick::Support(..))) { "supports" } else { "convoys" };
+                            view! {
+                                <span class="order-tools" data-testid="order-tools">
+                                    <strong>{format!("{a} {verb} {b}")}</strong>
+                                    <span class="muted">"click a lit place"</span>
+                                    <button type="button" on:click=move |_| play.pick.set(None)>"Cancel"</button>
+                                </span>
+                            }.into_any()
+                        }
+                        _ => view! { <span class="order-tools muted">"click a unit to order it"</span> }.into_any(),
+                    })
+                }}
                 <span class="map-figures" data-testid="map-figures">
                     {move || drawn.with(|d| d.as_ref().map(|(_, d)| format!("{} regions, {} borders, {} connectors", d.provinces.len(), d.borders.len(), d.connectors.len())))}
                 </span>
@@ -290,14 +484,19 @@ pub fn MapView(
                         <rect width="6" height="6" fill="#c9c3b6" />
                         <line x1="0" y1="0" x2="0" y2="6" stroke="#8d877a" stroke-width="2" />
                     </pattern>
+                    <marker id="head" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="3.2" markerHeight="3.2" orient="auto-start-reverse">
+                        <path d="M0 0L10 5L0 10z" class="head" />
+                    </marker>
                 </defs>
                 <g class="regions">
                     <For each=move || view_scene.with(|s| s.regions.clone()) key=|r: &RegionView| r.clone() let:r>
                         {
                             let RegionView { abbr, points, fill, label, font, centre } = r;
                             let name = abbr.clone();
+                            let key = abbr.clone();
                             view! {
-                                <g class="region" data-province=abbr tabindex="0">
+                                <g class="region" data-province=abbr tabindex="0"
+                                    class:lit=move || lit.with(|l| l.iter().any(|t| t.province == key))>
                                     <polygon points=points fill=fill />
                                     {centre.map(|(cx, cy, radius, colour)| view! {
                                         <circle class="sc" cx=cx cy=cy r=radius fill=colour />
@@ -324,9 +523,14 @@ pub fn MapView(
                 <g class="units">
                     <For each=move || view_scene.with(|s| s.units.clone()) key=|u: &UnitView| u.clone() let:u>
                         {
-                            let UnitView { text, shape, colour } = u;
+                            let UnitView { text, shape, colour, dislodged } = u;
+                            let me = text.clone();
+                            let (unit_attr, dislodged_attr) =
+                                if dislodged { (None, Some(text)) } else { (Some(text), None) };
                             view! {
-                        <g class="unit" data-unit=text>
+                        <g class="unit" class:dislodged=dislodged
+                            class:picked=move || play.pick.with(|p| matches!(p, Some(Pick::Unit(u)) | Some(Pick::Support(u, _)) | Some(Pick::Convoy(u, _)) if *u == me))
+                            data-unit=unit_attr data-dislodged=dislodged_attr>
                             {match shape {
                                 UnitShape::Fleet { x, y, side, transform } => view! {
                                     <rect x=x y=y width=side.clone() height=side fill=colour transform=transform />
@@ -338,6 +542,12 @@ pub fn MapView(
                         </g>
                             }
                         }
+                    </For>
+                </g>
+                <g class="marks" data-testid="marks">
+                    <For each=move || marks.get() key=|m: &ArrowView| m.clone() let:m>
+                        <path class=m.class d=m.d data-order-of=m.unit data-result=m.result
+                            marker-end=m.head.then_some("url(#head)") />
                     </For>
                 </g>
             </svg>

@@ -1,104 +1,174 @@
-//! Orders for every power, adjudicated in the browser, phase by phase.
+//! The game panel: the phase and its stepper, the single orders box for
+//! every power (`[data-testid=orders]`), live problems, the boxes per power,
+//! Adjudicate (Ctrl+Enter) and Undo, the results of the phase on screen and
+//! the position. Orders of a played phase can be changed: that asks, then
+//! drops the phases after it.
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
-use judgepad_core::game::{Game, Status};
+use judgepad_core::game::Status;
 
-use crate::bridge::{self, DiagnosticRow, ResultRow};
+use crate::bridge::{self, DiagnosticRow};
+use crate::components::power_orders::PowerOrders;
+use crate::components::results::Results;
+use crate::components::stepper::Stepper;
+use crate::doc::Doc;
+use crate::play::Play;
 
-/// The game panel: the current phase, an orders box, Adjudicate and Undo,
-/// the results of the last phase and the position.
+/// The game panel.
 #[component]
-pub fn OrdersPanel(
-    /// The game on the current map (`None` while the map has errors).
-    game: RwSignal<Option<Game>>,
-    /// The variant picked: another variant clears the results.
-    variant: Signal<String>,
-    /// The orders being written (the app clears them on a new variant).
-    orders: RwSignal<String>,
-    /// The orders of each played phase (what a share link replays).
-    played: RwSignal<Vec<String>>,
-) -> impl IntoView {
-    let results: RwSignal<Vec<ResultRow>> = RwSignal::new(Vec::new());
-    let problems: RwSignal<Vec<DiagnosticRow>> = RwSignal::new(Vec::new());
-    // Results belong to the variant they were made on.
-    Effect::new(move |_| {
-        variant.with(|_| ());
-        results.set(Vec::new());
-        problems.set(Vec::new());
-    });
+pub fn OrdersPanel(play: Play, doc: Doc) -> impl IntoView {
     let phase = move || {
-        game.with(|it| match it {
+        play.session.with(|s| match s {
             None => "fix the map's errors to play".to_string(),
-            Some(game) => match &game.status {
-                Status::Playing => format!("{} — {}", game.phase.abbr(), game.phase.long_name()),
-                Status::Won(winners) => {
-                    let names: Vec<String> =
-                        winners.iter().map(|&it| game.map.pow(it).display.clone()).collect();
-                    format!("{} — won by {}", game.phase.abbr(), names.join(", "))
+            Some(s) => {
+                let game = &s.game;
+                match &game.status {
+                    Status::Playing => {
+                        format!("{} — {}", game.phase.abbr(), game.phase.long_name())
+                    }
+                    Status::Won(winners) => {
+                        let names: Vec<String> =
+                            winners.iter().map(|&it| game.map.pow(it).display.clone()).collect();
+                        format!("{} — won by {}", game.phase.abbr(), names.join(", "))
+                    }
                 }
-            },
+            }
         })
     };
-    let adjudicate = move |_| {
-        let text = orders.get_untracked();
-        game.update(|it| {
-            let Some(game) = it else { return };
-            let (read, diags) = bridge::read_orders(game, &text);
-            problems.set(diags);
-            let turn = game.advance(&read);
-            results.set(bridge::result_rows(turn));
-            played.update(|log| log.push(text.clone()));
-        });
+    // The text in the box: the orders being written, or a played phase's.
+    let text = move || match play.view.get() {
+        None => play.orders.get(),
+        Some(i) => play.log.with(|log| log.get(i).cloned().unwrap_or_default()),
     };
-    let undo = move |_| {
-        game.update(|it| {
-            if let Some(game) = it
-                && game.undo()
-            {
-                played.update(|log| {
-                    log.pop();
-                });
+    // Live problems of the text on screen, against its position.
+    let problems = Memo::new(move |_| -> Vec<DiagnosticRow> {
+        let view = play.view.get();
+        let text = text();
+        play.session.with(|s| {
+            let Some(s) = s else { return Vec::new() };
+            match view {
+                None => bridge::read_orders(&s.game, &text).1,
+                Some(i) => s.played.get(i).map(|p| p.problems.clone()).unwrap_or_default(),
             }
-        });
-        results.set(Vec::new());
-        problems.set(Vec::new());
+        })
+    });
+    let area = NodeRef::<leptos::html::Textarea>::new();
+    let on_input = move |ev: leptos::ev::Event| {
+        let value = event_target_value(&ev);
+        if !play.edit(value) {
+            // Not taken: the box shows the played text again.
+            if let Some(el) = area.get_untracked() {
+                el.set_value(&text());
+            }
+        }
     };
-    let position =
-        move || game.with(|it| it.as_ref().map(bridge::position_rows).unwrap_or_default());
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        if (ev.ctrl_key() || ev.meta_key()) && ev.key() == "Enter" {
+            ev.prevent_default();
+            play.adjudicate();
+        }
+    };
+    // Ctrl+Enter adjudicates from anywhere but the editor.
+    let handle = window_event_listener(leptos::ev::keydown, move |ev| {
+        if !((ev.ctrl_key() || ev.meta_key()) && ev.key() == "Enter") {
+            return;
+        }
+        let inside = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|el| el.closest(".editing, .orders").ok().flatten().is_some());
+        if !inside {
+            ev.prevent_default();
+            play.adjudicate();
+        }
+    });
+    on_cleanup(move || handle.remove());
+    // A problem's line and column: select its line in the box.
+    let jump = move |line: u32| {
+        let Some(el) = area.get_untracked() else { return };
+        let value = el.value();
+        let start: usize = value
+            .split_inclusive('\n')
+            .take(line.saturating_sub(1) as usize)
+            .map(|l| l.encode_utf16().count())
+            .sum();
+        let len = value
+            .split('\n')
+            .nth(line.saturating_sub(1) as usize)
+            .map_or(0, |l| l.encode_utf16().count());
+        let _ = el.focus();
+        let _ = el.set_selection_range(start as u32, (start + len) as u32);
+    };
+    let can_play = move || {
+        play.view.get().is_none()
+            && play.session.with(|s| s.as_ref().is_some_and(|s| s.game.status == Status::Playing))
+    };
+    let position = move || {
+        let board = play.board();
+        play.session.with(|s| {
+            let Some(s) = s else { return Vec::new() };
+            let map = match play.view.get().and_then(|i| s.game.history.get(i)) {
+                Some(turn) => &turn.map,
+                None => &s.game.map,
+            };
+            board.map(|b| bridge::position_rows_of(map, &b)).unwrap_or_default()
+        })
+    };
     view! {
         <section class="orders" aria-label="orders">
             <h2>"Play " <span data-testid="phase">{phase}</span></h2>
+            <Stepper play=play />
+            {move || {
+                let i = play.view.get()?;
+                let name = play.session.with(|s| {
+                    s.as_ref().and_then(|s| s.game.history.get(i)).map(|t| format!("{} — {}", t.phase.abbr(), t.phase.long_name()))
+                })?;
+                Some(view! {
+                    <p class="shown-phase">
+                        "Showing " <strong data-testid="shown-phase">{name}</strong> ", as played. "
+                        <button type="button" class="link" on:click=move |_| play.view.set(None)>"Back to the current phase"</button>
+                    </p>
+                })
+            }}
+            {move || play.session.with(|s| s.as_ref().and_then(|s| s.note.clone())).map(|note| view! {
+                <p class="play-note" data-testid="play-note">{note}</p>
+            })}
             <textarea
                 class="orders-text"
                 data-testid="orders"
                 spellcheck="false"
-                placeholder="FRANCE: A PAR - BUR\nGERMANY\nA MUN - RUH"
-                prop:value=move || orders.get()
-                on:input=move |ev| orders.set(event_target_value(&ev))
+                aria-label="orders for every power"
+                placeholder="FRANCE: A PAR - BUR\nA MAR S A PAR - BUR\nGERMANY\nA MUN - RUH"
+                node_ref=area
+                prop:value=text
+                on:input=on_input
+                on:keydown=on_key
             ></textarea>
             <div class="buttons">
-                <button data-testid="adjudicate" on:click=adjudicate disabled=move || game.with(|it| it.as_ref().is_none_or(|g| g.status != Status::Playing))>
+                <button data-testid="adjudicate" title="Ctrl+Enter" on:click=move |_| play.adjudicate() disabled=move || !can_play()>
                     "Adjudicate"
                 </button>
-                <button data-testid="undo" on:click=undo disabled=move || game.with(|it| it.as_ref().is_none_or(|g| g.history.is_empty()))>
+                <button data-testid="undo" on:click=move |_| play.undo() disabled=move || play.log.with(Vec::is_empty)>
                     "Undo"
                 </button>
             </div>
             <ul class="problems" data-testid="order-problems">
-                {move || problems.get().into_iter().map(|row| view! {
-                    <li class="diag error" data-code=row.code>{format!("{}:{} {}", row.line, row.column, row.message)}</li>
+                {move || problems.get().into_iter().map(|row| {
+                    let line = row.line;
+                    view! {
+                        <li class="diag error" data-code=row.code>
+                            <button type="button" class="link" on:click=move |_| jump(line)>
+                                {format!("[{}, {}]", row.line, row.column)}
+                            </button>
+                            " " {row.message}
+                        </li>
+                    }
                 }).collect_view()}
             </ul>
-            <ul class="results" data-testid="results">
-                {move || results.get().into_iter().map(|row| view! {
-                    <li class=format!("result {}", row.result) data-unit=row.unit.clone()>
-                        <span class="order">{row.order}</span>" "
-                        <span class="outcome">{row.result}</span>" "
-                        <span class="reason">{row.reason}</span>
-                    </li>
-                }).collect_view()}
-            </ul>
+            <PowerOrders play=play />
+            <Results play=play doc=doc />
             <dl class="position" data-testid="position">
                 {move || position().into_iter().map(|(power, units)| view! {
                     <div><dt>{power}</dt><dd>{units.join(", ")}</dd></div>

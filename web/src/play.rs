@@ -1,0 +1,174 @@
+//! The game on screen: the order log (the text of every played phase), the
+//! orders being written, the phase on screen and what a click has picked.
+//! The game itself is a memo that replays the log on the map
+//! ([`crate::bridge::session`]), never state written by effects, so undo,
+//! stepping, share links and autosave all hold the same log.
+
+use leptos::prelude::*;
+
+use judgepad_core::board::Board;
+
+use crate::bridge::Loaded;
+use crate::bridge::entry::{Pick, put_order};
+use crate::bridge::session::{Session, play_key, update};
+
+/// Handles on the game's signals (cheap to copy into closures).
+#[derive(Clone, Copy)]
+pub struct Play {
+    /// The game replayed from the log (`None` while the map has errors).
+    pub session: Memo<Option<Session>>,
+    /// The order text of every played phase.
+    pub log: RwSignal<Vec<String>>,
+    /// The orders being written for the current phase.
+    pub orders: RwSignal<String>,
+    /// A played phase on screen (`None`: the current phase).
+    pub view: RwSignal<Option<usize>>,
+    /// What a click on the map has picked.
+    pub pick: RwSignal<Option<Pick>>,
+    /// Set by [`Play::reset`]: the next game starts afresh (no "the map
+    /// changed" note for a new variant or a link).
+    fresh: StoredValue<bool>,
+}
+
+impl Play {
+    /// The game of `loaded`, replayed from a fresh log.
+    pub fn new(loaded: Memo<Loaded>) -> Play {
+        let log = RwSignal::new(Vec::<String>::new());
+        let key = Memo::new(move |_| loaded.with(play_key));
+        let fresh = StoredValue::new(false);
+        let session = Memo::new_owning(move |previous: Option<Option<Session>>| {
+            let key = key.get();
+            let previous = previous.flatten();
+            let stamp = previous.as_ref().map_or(0, |s| s.stamp);
+            // A new game (another variant, a link): replayed from nothing,
+            // without "the map changed" note.
+            let previous = if fresh.get_value() {
+                fresh.set_value(false);
+                None
+            } else {
+                previous
+            };
+            let (mut next, changed) =
+                log.with(|log| loaded.with_untracked(|loaded| update(previous, &key, loaded, log)));
+            if let Some(next) = &mut next {
+                next.stamp = next.stamp.max(stamp + 1);
+            }
+            (next, changed)
+        });
+        let play = Play {
+            session,
+            log,
+            orders: RwSignal::new(String::new()),
+            view: RwSignal::new(None),
+            pick: RwSignal::new(None),
+            fresh,
+        };
+        // A phase on screen that the log no longer has: back to the present.
+        Effect::new(move |_| {
+            let played = session.with(|s| s.as_ref().map_or(0, |s| s.game.history.len()));
+            if play.view.get_untracked().is_some_and(|i| i >= played) {
+                play.view.set(None);
+            }
+        });
+        play
+    }
+
+    /// How many phases were played.
+    pub fn played(&self) -> usize {
+        self.session.with(|s| s.as_ref().map_or(0, |s| s.game.history.len()))
+    }
+
+    /// The position on screen: a played phase's (before its orders) or the
+    /// current one.
+    pub fn board(&self) -> Option<Board> {
+        let view = self.view.get();
+        self.session.with(|s| {
+            let game = &s.as_ref()?.game;
+            Some(match view.and_then(|i| game.history.get(i)) {
+                Some(turn) => turn.board.clone(),
+                None => game.board.clone(),
+            })
+        })
+    }
+
+    /// Adjudicates the current phase with the orders written.
+    pub fn adjudicate(&self) {
+        if self.session.with_untracked(|s| {
+            s.as_ref().is_none_or(|s| s.game.status != judgepad_core::game::Status::Playing)
+        }) {
+            return;
+        }
+        let text = self.orders.get_untracked();
+        self.view.set(None);
+        self.pick.set(None);
+        self.orders.set(String::new());
+        self.log.update(|log| log.push(text));
+    }
+
+    /// Takes back the last played phase; its orders come back to the box.
+    pub fn undo(&self) {
+        let mut back = None;
+        self.log.update(|log| back = log.pop());
+        if let Some(text) = back {
+            self.orders.set(text);
+        }
+        self.view.set(None);
+        self.pick.set(None);
+    }
+
+    /// Steps `by` phases (negative: back) through the played phases and the
+    /// current one.
+    pub fn step(&self, by: i64) {
+        let played =
+            self.session.with_untracked(|s| s.as_ref().map_or(0, |s| s.game.history.len()));
+        let now = self.view.get_untracked().unwrap_or(played) as i64;
+        let next = (now + by).clamp(0, played as i64) as usize;
+        self.view.set((next < played).then_some(next));
+        self.pick.set(None);
+    }
+
+    /// Writes an order picked on the map into the text.
+    pub fn write(&self, line: &str) {
+        let text = self.orders.get_untracked();
+        let next =
+            self.session.with_untracked(|s| s.as_ref().map(|s| put_order(&s.game, &text, line)));
+        if let Some(next) = next {
+            self.orders.set(next);
+        }
+    }
+
+    /// New orders for the phase on screen. For a played phase this rewrites
+    /// history: asks first, then drops the phases after it and makes it the
+    /// current phase again with these orders. Returns whether the text was
+    /// taken (the box shows the played text again when not).
+    pub fn edit(&self, text: String) -> bool {
+        match self.view.get_untracked() {
+            None => {
+                self.orders.set(text);
+                true
+            }
+            Some(index) => {
+                let later = self.played() - index;
+                let ask = format!(
+                    "Change the orders of a played phase? The {later} phase(s) played from it on will be replayed no more: they are dropped."
+                );
+                if !window().confirm_with_message(&ask).unwrap_or(false) {
+                    return false;
+                }
+                self.log.update(|log| log.truncate(index));
+                self.orders.set(text);
+                self.view.set(None);
+                true
+            }
+        }
+    }
+
+    /// Starts a new game: no log, no orders (another variant, a link).
+    pub fn reset(&self, log: Vec<String>, orders: String) {
+        self.fresh.set_value(true);
+        self.view.set(None);
+        self.pick.set(None);
+        self.log.set(log);
+        self.orders.set(orders);
+    }
+}
