@@ -6,7 +6,8 @@
 # dist/: `trunk build --release --offline`); then judgepad alone natively and
 # in wasm (wasm32-wasip1 under Node) on three maps. Also the map layout,
 # native (`judgepad bench`) and in Chromium (bench-layout.mjs), and the
-# editor's keystroke latency in Chromium (bench-editor.mjs).
+# editor's keystroke latency in Chromium (bench-editor.mjs), and Adjudicate
+# clicked to the next phase drawn (bench-play.mjs).
 set -euo pipefail
 cd "$(dirname "$0")"
 source ../../.ci/env
@@ -19,6 +20,7 @@ if [ -f ../../dist/index.html ]; then
   (cd ../.. && target/release/judgepad bench | grep '^layout')
   node ../browser/bench-layout.mjs ../../dist
   node ../browser/bench-editor.mjs ../../dist
+  node ../browser/bench-play.mjs ../../dist
 else
   echo "  (no dist/: run \`trunk build --release --offline\` for the Chromium figure)"
 fi

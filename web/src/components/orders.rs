@@ -170,9 +170,9 @@ pub fn OrdersPanel(play: Play, doc: Doc) -> impl IntoView {
             <PowerOrders play=play />
             <Results play=play doc=doc />
             <dl class="position" data-testid="position">
-                {move || position().into_iter().map(|(power, units)| view! {
-                    <div><dt>{power}</dt><dd>{units.join(", ")}</dd></div>
-                }).collect_view()}
+                <For each=position key=|row| row.clone() let:row>
+                    <div><dt>{row.0}</dt><dd>{row.1.join(", ")}</dd></div>
+                </For>
             </dl>
         </section>
     }
