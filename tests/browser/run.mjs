@@ -624,6 +624,84 @@ test('play standard S1901M to S1902M by clicks and text: bounce, supported attac
   await page.locator('[data-testid="map"] [data-unit="F KIE"]').waitFor();
 });
 
+test('position editor: place, remove, give a centre; undo; a played phase edited asks, then drops the later ones', async (page) => {
+  await page.getByTestId('edit-position').click();
+  await page.getByTestId('edit-power').selectOption('FRANCE');
+  await page.getByTestId('edit-army').click();
+  await clickAt(page, '[data-province="BUR"] text');
+  await page.locator('[data-testid="map"] [data-unit="A BUR"]').waitFor();
+  await page.getByTestId('edit-remove').click();
+  await clickAt(page, '[data-province="MUN"] text');
+  await page.waitForFunction(() => !document.querySelector('[data-testid="map"] [data-unit="A MUN"]'));
+  await page.getByTestId('edit-owner').click();
+  await clickAt(page, '[data-province="BEL"] text');
+  // One edit entry in the timeline, still in S1901M.
+  await page.waitForSelector('[data-testid="timeline"] li.edit');
+  await expectStart(page, 'phase', 'S1901M');
+  const owner = await page.locator('[data-province="BEL"] .sc').getAttribute('fill');
+  const paris = await page.locator('[data-province="PAR"] .sc').getAttribute('fill');
+  if (owner !== paris) throw new Error(`BEL ${owner}, PAR ${paris}`);
+  // A bad edit line is reported, not a crash.
+  await page.getByTestId('edit-power').selectOption('NONE');
+  await page.getByTestId('edit-army').click();
+  await clickAt(page, '[data-province="PIC"] text');
+  await page.locator('[data-testid="results-problems"] [data-code="position-edit"]').waitFor();
+  await page.getByTestId('edit-position').click();
+  // The new position plays: the army placed in Burgundy moves.
+  await page.getByTestId('orders').fill('A BUR - MUN\n');
+  await page.getByTestId('adjudicate').click();
+  await expectStart(page, 'phase', 'F1901M');
+  if ((await resultOf(page, 'A BUR')) !== 'succeeds') throw new Error('A BUR did not move');
+  // Changing the orders of the played phase asks first, then drops F1901M.
+  page.once('dialog', (d) => d.accept());
+  await page.locator('[data-testid="timeline"] li[data-phase="S1901M"]:not(.edit) button').click();
+  await expectStart(page, 'shown-phase', 'S1901M');
+  await page.getByTestId('orders').fill('A BUR - RUH\n');
+  await page.waitForFunction(() => !document.querySelector('[data-testid="shown-phase"]'));
+  await expectStart(page, 'phase', 'S1901M');
+  if ((await page.getByTestId('orders').inputValue()) !== 'A BUR - RUH\n') throw new Error('edited orders lost');
+  // Undo takes back the edit; it does not land in the orders box.
+  await page.getByTestId('undo').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="map"] [data-unit="A MUN"]'));
+  if ((await page.getByTestId('orders').inputValue()).includes('# position')) throw new Error('the edit went to the orders box');
+});
+
+test('a geography failure links to the map line that forbids it; imperial resolved, screenshot', async (page) => {
+  await page.getByTestId('orders').fill('A PAR - ENG\n');
+  await page.getByTestId('adjudicate').click();
+  await page.getByTestId('results').locator('[data-unit="A PAR"] [data-testid="forbidden-by"]').click();
+  await page.waitForFunction(() => document.querySelector('[role="tab"][aria-selected="true"]')?.dataset.file === 'standard.geography');
+  const selected = await page.evaluate(() => {
+    const el = document.querySelector('[data-testid="editor"]');
+    return el.value.slice(el.selectionStart, el.selectionEnd);
+  });
+  if (!/ENG/i.test(selected)) throw new Error(`selected ${JSON.stringify(selected)}`);
+  // Imperial: every unit ordered, adjudicated, shown as played.
+  await page.getByTestId('variant').selectOption('imperial');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="map"] [data-province]').length === 356, null, { timeout: 20000 });
+  // Every unit moves to the first place it borders (bounces and all).
+  const orders = await page.evaluate(() => {
+    const dump = window.judgepad.dump('USE imperial');
+    const locs = new Map(dump.locations.map((l) => [l.abbr, l]));
+    return dump.powers.flatMap((power) => power.units.map((unit) => {
+      const [kind, at] = unit.split(' ');
+      const to = (kind === 'A' ? locs.get(at)?.army : locs.get(at)?.fleet) ?? [];
+      return to.length ? `${power.name}: ${unit} - ${to[0]}` : `${power.name}: ${unit} H`;
+    }));
+  });
+  const units = orders.map((o) => o.split(': ')[1].split(' ').slice(0, 2).join(' '));
+  await page.getByTestId('orders').fill(orders.join('\n'));
+  await page.getByTestId('adjudicate').click();
+  await expectStart(page, 'phase', 'F');
+  await page.locator('h1').click();
+  await page.keyboard.press('ArrowLeft');
+  await expectStart(page, 'shown-phase', 'S');
+  const rows = await page.locator('[data-testid="results"] li').count();
+  if (rows !== units.length) throw new Error(`${rows} result rows for ${units.length} units`);
+  fs.mkdirSync(shots, { recursive: true });
+  await page.locator('[data-testid="map"]').screenshot({ path: path.join(shots, 'imperial-resolved.png') });
+});
+
 test('calendars: hundred shows its own phases; loeb9 marks where IN/FROM change the map, and draws the change', async (page) => {
   await page.getByTestId('variant').selectOption('hundred');
   await page.waitForFunction(() => document.querySelector('[data-testid="timeline"] li.current')?.dataset.phase !== 'S1901M');

@@ -11,6 +11,7 @@ pub mod entry;
 pub mod history;
 pub mod pins;
 mod play;
+pub mod position;
 pub mod scene;
 pub mod session;
 pub mod share;

@@ -109,7 +109,7 @@ impl Play {
     pub fn undo(&self) {
         let mut back = None;
         self.log.update(|log| back = log.pop());
-        if let Some(text) = back {
+        if let Some(text) = back.filter(|t| !crate::bridge::position::is_edit(t)) {
             self.orders.set(text);
         }
         self.view.set(None);

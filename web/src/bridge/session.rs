@@ -8,7 +8,9 @@ use judgepad_core::calendar::Phase;
 use judgepad_core::game::Game;
 use judgepad_core::orders::{Order, OrderPhase};
 
-use crate::bridge::{DiagnosticRow, Loaded, game_of, read_orders_at};
+use judgepad_core::game::{Report, Turn};
+
+use crate::bridge::{DiagnosticRow, Loaded, game_of, position, read_orders_at};
 
 /// What the map means for play: every line of every file that is not a
 /// comment, blanks squeezed. A comment or a `# @pos` pin leaves it as it
@@ -68,8 +70,22 @@ impl PartialEq for Session {
     }
 }
 
-/// Plays `text` as the orders of the game's current phase.
+/// Plays `text` as the orders of the game's current phase, or applies it
+/// as a position edit (which stays in the same phase; undo takes it back
+/// like a played phase).
 fn play(game: &mut Game, text: &str) -> Played {
+    if position::is_edit(text) {
+        let (after, problems) = position::apply(&game.map, &game.board, text);
+        let before = std::mem::replace(&mut game.board, after);
+        game.history.push(Turn {
+            phase: game.phase.clone(),
+            board: before,
+            map: game.map.clone(),
+            report: Report::Pause,
+            morphs: Vec::new(),
+        });
+        return Played { orders: Vec::new(), problems };
+    }
     let phase = game.order_phase().unwrap_or(OrderPhase::Movement);
     let (orders, problems) = read_orders_at(&game.map, &game.board, phase, text);
     game.advance(&orders);
@@ -103,11 +119,19 @@ pub fn update(
                 session.note = None;
                 return (Some(session), true);
             }
-            if session.log.starts_with(log) {
-                while session.log.len() > log.len() && session.game.undo() {
+            // Shorter, or the same but its last entry (a position edit
+            // growing, orders of the last phase changed): undo, then play.
+            let keep = session.log.iter().zip(log).take_while(|(a, b)| a == b).count();
+            if keep + 1 >= session.log.len() {
+                while session.log.len() > keep && session.game.undo() {
                     session.log.pop();
                     session.played.pop();
                 }
+                for text in &log[keep..] {
+                    let played = play(&mut session.game, text);
+                    session.played.push(played);
+                }
+                session.log = log.to_vec();
                 session.stamp = stamp;
                 session.note = None;
                 return (Some(session), true);
@@ -161,6 +185,8 @@ pub struct Step {
     pub state: StepState,
     /// IN/FROM blocks change the map on entering it.
     pub changes: bool,
+    /// A position edit (not a phase).
+    pub edit: bool,
 }
 
 /// How many phases to come the timeline shows.
@@ -175,19 +201,22 @@ pub fn timeline(game: &Game) -> Vec<Step> {
     let blocks = |phase: &Phase| cal.blocks_at(&game.base, phase);
     let mut out = Vec::new();
     let mut last: Option<Vec<usize>> = None;
-    let mut push = |phase: &Phase, state: StepState, out: &mut Vec<Step>| {
+    let mut push = |phase: &Phase, state: StepState, edit: bool, out: &mut Vec<Step>| {
         let now = blocks(phase);
         let changes = last.as_ref().is_some_and(|before| *before != now);
         last = Some(now);
-        out.push(Step { abbr: phase.abbr(), name: phase.long_name(), state, changes });
+        out.push(Step { abbr: phase.abbr(), name: phase.long_name(), state, changes, edit });
     };
     for (idx, turn) in game.history.iter().enumerate() {
-        push(&turn.phase, StepState::Played(idx), &mut out);
+        // A position edit: a pause that stays in its phase.
+        let next = game.history.get(idx + 1).map_or(&game.phase, |t| &t.phase);
+        let edit = matches!(turn.report, Report::Pause) && *next == turn.phase;
+        push(&turn.phase, StepState::Played(idx), edit, &mut out);
     }
-    push(&game.phase, StepState::Current, &mut out);
+    push(&game.phase, StepState::Current, false, &mut out);
     if game.status == judgepad_core::game::Status::Playing {
         for phase in cal.phases_from(game.phase.clone()).skip(1).take(AHEAD) {
-            push(&phase, StepState::Future, &mut out);
+            push(&phase, StepState::Future, false, &mut out);
         }
     }
     out
@@ -245,6 +274,19 @@ mod tests {
             "{:?}",
             replayed.note
         );
+        // A position edit is an entry of the log; growing it replays only it.
+        let edited = vec![two[0].clone(), "# position\nREMOVE MUN\n".to_string()];
+        let (with_edit, _) = update(Some(replayed), &other, &ruled, &edited);
+        let with_edit = with_edit.expect("a game");
+        assert_eq!(with_edit.game.phase.abbr(), "F1901M");
+        assert_eq!(with_edit.game.board.pieces.len(), 21);
+        let more = vec![two[0].clone(), "# position\nREMOVE MUN\nREMOVE BER\n".to_string()];
+        let (with_edit, _) = update(Some(with_edit), &other, &ruled, &more);
+        let with_edit = with_edit.expect("a game");
+        assert_eq!((with_edit.game.board.pieces.len(), with_edit.game.history.len()), (20, 2));
+        let steps = timeline(&with_edit.game);
+        assert_eq!(steps.iter().map(|s| s.edit).collect::<Vec<_>>()[..3], [false, true, false]);
+        let replayed = with_edit;
         // A map with errors cannot be played.
         let broken = load("standard.map", "UNKNOWN DIRECTIVE HERE\n");
         assert!(update(Some(replayed), "x", &broken, &[]).0.is_none());

@@ -24,6 +24,16 @@ use judgepad_core::orders::OrderPhase;
 use crate::bridge::Loaded;
 use crate::bridge::arrows::{self, ArrowView};
 use crate::bridge::entry::{Pick, Target, self_order, targets};
+use crate::bridge::position::add_edit;
+
+/// What a click does in the position editor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum EditTool {
+    Army,
+    Fleet,
+    Remove,
+    Owner,
+}
 use crate::bridge::pins::{is_pinned, remove_pin, set_pin};
 use crate::bridge::scene::{
     Card, CoastView, LineView, RegionView, Scene, Shapes, UnitShape, UnitView, card, scene, shapes,
@@ -219,6 +229,23 @@ pub fn MapView(
     // A click on the map while ordering: `unit` (or dislodged unit) and
     // `place` (a coast mark, else the province) under the pointer. Returns
     // whether the click was an order click.
+    // The position editor: a power and a tool; a click on a province (or a
+    // coast mark) writes one edit into the log (see bridge/position.rs).
+    let editing = RwSignal::new(None::<(String, EditTool)>);
+    let edit_click = move |place: Option<String>| -> bool {
+        let Some((power, tool)) = editing.get_untracked() else { return false };
+        let Some(place) = place else { return true };
+        let province = place.split('/').next().unwrap_or(&place).to_string();
+        let line = match tool {
+            EditTool::Army => format!("{power}: A {province}"),
+            EditTool::Fleet => format!("{power}: F {place}"),
+            EditTool::Remove => format!("REMOVE {province}"),
+            EditTool::Owner => format!("OWNER {province} {power}"),
+        };
+        play.view.set(None);
+        play.log.update(|log| *log = add_edit(log, &line));
+        true
+    };
     let order_click = move |shift: bool, alt: bool, unit: Option<String>, place: Option<String>| {
         if play.view.get_untracked().is_some() {
             return false;
@@ -373,6 +400,10 @@ pub fn MapView(
                 .or_else(|| attr("[data-target]", "data-target"))
                 .or_else(|| province.clone())
                 .or(unit_province);
+            if editing.with_untracked(Option::is_some) {
+                edit_click(place);
+                return;
+            }
             if order_click(ev.shift_key(), ev.alt_key(), unit, place) {
                 return;
             }
@@ -436,7 +467,52 @@ pub fn MapView(
         <section class="map" aria-label="map" data-layouts=move || layouts.get()>
             <div class="map-tools">
                 <button type="button" data-testid="map-fit" on:click=move |_| zoom.set(None)>"Fit"</button>
+                <button type="button" data-testid="edit-position" aria-pressed=move || editing.with(Option::is_some).to_string()
+                    title="place and remove units, give centres: a test situation"
+                    on:click=move |_| {
+                        play.pick.set(None);
+                        let first = play.session.with_untracked(|s| {
+                            s.as_ref().and_then(|s| s.game.map.powers.first().map(|p| p.name.clone()))
+                        });
+                        editing.update(|e| *e = if e.is_some() { None } else { first.map(|p| (p, EditTool::Army)) });
+                    }>"Edit position"</button>
+                {move || editing.get().map(|(power, tool)| {
+                    let powers = play.session.with(|s| {
+                        s.as_ref().map(|s| s.game.map.powers.iter().map(|p| (p.name.clone(), p.display.clone())).collect::<Vec<_>>()).unwrap_or_default()
+                    });
+                    let chosen = power.clone();
+                    let button = move |this: EditTool, label: &'static str, id: &'static str| {
+                        let power = power.clone();
+                        view! {
+                            <button type="button" data-testid=id aria-pressed=(tool == this).to_string()
+                                on:click=move |_| editing.set(Some((power.clone(), this)))>{label}</button>
+                        }
+                    };
+                    view! {
+                        <span class="order-tools" data-testid="position-tools">
+                            <select data-testid="edit-power" aria-label="power"
+                                on:change=move |ev| {
+                                    let name = event_target_value(&ev);
+                                    editing.update(|e| if let Some(e) = e { e.0 = name });
+                                }>
+                                {powers.into_iter().map(|(name, display)| {
+                                    let selected = name == chosen;
+                                    view! { <option value=name selected=selected>{display}</option> }
+                                }).collect_view()}
+                                <option value="NONE" selected=chosen == "NONE">"nobody (centres)"</option>
+                            </select>
+                            {button(EditTool::Army, "Army", "edit-army")}
+                            {button(EditTool::Fleet, "Fleet", "edit-fleet")}
+                            {button(EditTool::Remove, "Remove", "edit-remove")}
+                            {button(EditTool::Owner, "Owner", "edit-owner")}
+                            <span class="muted">"click a province"</span>
+                        </span>
+                    }
+                })}
                 {move || {
+                    if editing.with(Option::is_some) {
+                        return None;
+                    }
                     let phase = phase_kind()?;
                     if play.view.get().is_some() {
                         return None;

@@ -52,16 +52,22 @@ pub fn Stepper(play: Play) -> impl IntoView {
             <ol class="timeline" data-testid="timeline">
                 <For each=move || steps.get() key=|s: &Step| s.clone() let:step>
                     {
-                        let Step { abbr, name, state, changes } = step;
+                        let Step { abbr, name, state, changes, edit } = step;
                         let class = match state {
                             StepState::Played(_) => "played",
                             StepState::Current => "current",
                             StepState::Future => "future",
                         };
-                        let label = abbr.clone();
-                        let title = if changes { format!("{name} — IN/FROM change the map") } else { name };
+                        let label = if edit { "✎".to_string() } else { abbr.clone() };
+                        let title = if edit {
+                            format!("position edited in {name}")
+                        } else if changes {
+                            format!("{name} — IN/FROM change the map")
+                        } else {
+                            name
+                        };
                         view! {
-                            <li class=class class:changes=changes class:shown=move || shown(state)
+                            <li class=class class:changes=changes class:edit=edit class:shown=move || shown(state)
                                 data-phase=abbr.clone()>
                                 <button type="button" title=title
                                     disabled=matches!(state, StepState::Future)
