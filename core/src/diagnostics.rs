@@ -268,6 +268,9 @@ pub mod codes {
         // Pins (`# @pos ABBR x y` comments that place provinces in the drawing).
         BAD_PIN = "bad-pin", Warning, "A `# @pos` pin is not `ABBR x y` with two numbers";
         UNKNOWN_PIN = "unknown-pin", Warning, "A `# @pos` pin names no province of the map";
+        // Scenarios (`judgepad test`, `# @scenario` blocks).
+        SCENARIO_SYNTAX = "scenario-syntax", Error, "A scenario line cannot be read";
+        SCENARIO_UNKNOWN = "scenario-unknown", Error, "A scenario names a power, place or unit the map does not have";
     }
 
     /// The default severity of `code` (error for unknown codes).

@@ -36,6 +36,7 @@ pub mod name;
 mod omap;
 pub mod orders;
 pub mod rules;
+pub mod scenario;
 pub mod syntax;
 pub mod text;
 
