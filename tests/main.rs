@@ -29,3 +29,6 @@ mod game;
 
 // The map drawn from the graph: fidelity, determinism, stability, pins.
 mod layout;
+
+// Designers' scenarios through `judgepad test`.
+mod scenarios;

@@ -12,6 +12,8 @@ pub(crate) enum Command {
     Phases { file: String, count: usize, from: Option<String>, changes: bool },
     /// `judgepad layout FILE [--json|--svg]`
     Layout { file: String, svg: bool },
+    /// `judgepad test FILE [SCENARIOS...] [--json]`
+    Test { file: String, scenarios: Vec<String>, json: bool },
     /// `judgepad adjudicate` (JSON Lines on stdin)
     Adjudicate,
     /// `judgepad bench [--save]`
@@ -29,6 +31,8 @@ usage: judgepad check [--json] FILE...      diagnostics for .map files (exit 1 o
                                             the calendar: ABBR<TAB>Long name per phase
        judgepad layout FILE [--json|--svg]  the map drawn from its adjacency graph
        judgepad adjudicate                  JSON Lines in, JSON Lines out (docs/batch.md)
+       judgepad test FILE [SCENARIOS...] [--json]
+                                            run the variant's scenarios (docs/scenarios.md)
        judgepad bench [--save]              timings (build with --release)
        judgepad help [COMMAND]              this text, or one command's
        judgepad --version
@@ -51,6 +55,10 @@ pub(crate) const COMMANDS: &[(&str, &str)] = &[
     (
         "layout",
         "usage: judgepad layout FILE [--json|--svg]\n\nDraws the map from its adjacency graph: every province a region, two regions\nsharing a border exactly when the provinces are adjacent, the rest as connectors.\n--json (the default) prints {width, height, provinces: [{abbr, name, terrain,\npolygon, label, supply_center}], borders: [{a, b, kind}], connectors: [{a, b,\nkind, path}], coasts: [{abbr, at}]} in a box 1000 units wide; --svg prints a\nstand-alone SVG. `# @pos ABBR x y` comment lines in FILE pin provinces.",
+    ),
+    (
+        "test",
+        "usage: judgepad test FILE [SCENARIOS...] [--json]\n\nRuns the scenarios of the variant FILE: its `# @scenario ID | title` ... `# @end`\ncomment blocks (in any of its files) and each SCENARIOS file (`=== ID | title`\nheaders). Prints ok or FAILED per scenario, and each difference (an order's\nresult, a unit on the board, the next phase, a centre's owner) at its line.\n--json prints {scenarios: [{id, title, file, line, ok, mismatches: [{subject,\nexpected, actual, file, line, column}], diagnostics}], problems, passed, failed}.\nFormat: docs/scenarios.md. Exit code: 0 all pass, 1 a failure, a problem in a\nscenario or no scenario at all, 2 bad arguments.",
     ),
     (
         "adjudicate",
@@ -152,6 +160,12 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
             [_] if json && svg => Err("`layout` prints --json or --svg, not both".to_string()),
             [file] => Ok(Command::Layout { file: file.clone(), svg }),
             _ => Err("`layout` needs exactly one FILE".to_string()),
+        },
+        "test" => match files.split_first() {
+            Some((file, scenarios)) => {
+                Ok(Command::Test { file: file.clone(), scenarios: scenarios.to_vec(), json })
+            }
+            None => Err("`test` needs a FILE (a .map or a bundled variant)".to_string()),
         },
         "bench" => Ok(Command::Bench { save }),
         "adjudicate" => Ok(Command::Adjudicate),

@@ -5,6 +5,7 @@ mod check;
 mod dump;
 mod layout;
 mod phases;
+pub(crate) mod test;
 
 use crate::args::{self, Command};
 use crate::out::outln;
@@ -18,6 +19,7 @@ pub(crate) fn run(command: Command) -> Result<u8, String> {
             phases::run(&file, count, from.as_deref(), changes)
         }
         Command::Layout { file, svg } => layout::run(&file, svg),
+        Command::Test { file, scenarios, json } => test::run(&file, &scenarios, json),
         Command::Bench { save } => bench::run(save),
         Command::Adjudicate => {
             if let Err(err) = crate::batch::run_stdio() {

@@ -2,7 +2,7 @@
 //!
 //! `check` prints map diagnostics rustc-style (or as JSON) and fails on
 //! errors; `dump` prints the resolved map as JSON; `phases` prints the
-//! calendar; `adjudicate` runs JSON Lines of positions and orders through the
+//! calendar; `test` runs a variant's scenarios; `adjudicate` runs JSON Lines of positions and orders through the
 //! adjudicator; `bench` times the core. The CLI is the only crate that
 //! touches the filesystem and the terminal: it reads files (UTF-8, else
 //! latin-1), resolves USE from the file's folder and then the bundled maps,
@@ -13,6 +13,12 @@ pub mod batch;
 mod commands;
 mod out;
 mod sources;
+
+/// What `judgepad test FILE SCENARIOS… [--json]` prints, and its exit code
+/// (for tests and tools that run it in process).
+pub fn test_report(file: &str, scenarios: &[String], json: bool) -> Result<(String, u8), String> {
+    commands::test::report(file, scenarios, json)
+}
 
 /// Runs the command line; returns the exit code.
 pub fn run(argv: &[String]) -> u8 {
