@@ -702,6 +702,24 @@ test('a geography failure links to the map line that forbids it; imperial resolv
   await page.locator('[data-testid="map"]').screenshot({ path: path.join(shots, 'imperial-resolved.png') });
 });
 
+test('scenarios: save the position as a scenario; it passes, and goes red when an adjacency breaks', async (page) => {
+  await page.getByTestId('orders').fill('A PAR - BUR\nA MAR - BUR\nA MUN S A PAR - BUR\n');
+  await page.getByTestId('save-scenario').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="editor"]').value.includes('# @scenario saved-1'));
+  await page.waitForSelector('[data-testid="scenario"][data-result="ok"]');
+  // Paris no longer borders Burgundy: the saved move is void now.
+  const editor = page.getByTestId('editor');
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('LAND PAR ABUTS BRE GAS PIC\n');
+  await page.waitForSelector('[data-testid="scenario"][data-result="failed"]', { timeout: 10000 });
+  const details = await page.locator('[data-testid="scenario"] .details').textContent();
+  if (!details.includes('A PAR - BUR')) throw new Error(`details: ${details}`);
+  // Undo restores the map: green again.
+  await page.keyboard.press('Control+z');
+  await page.waitForSelector('[data-testid="scenario"][data-result="ok"]', { timeout: 10000 });
+});
+
 test('calendars: hundred shows its own phases; loeb9 marks where IN/FROM change the map, and draws the change', async (page) => {
   await page.getByTestId('variant').selectOption('hundred');
   await page.waitForFunction(() => document.querySelector('[data-testid="timeline"] li.current')?.dataset.phase !== 'S1901M');

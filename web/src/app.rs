@@ -18,6 +18,7 @@ use crate::components::file_tabs::FileTabs;
 use crate::components::help::Help;
 use crate::components::map_view::MapView;
 use crate::components::orders::OrdersPanel;
+use crate::components::scenarios::Scenarios;
 use crate::components::share_bar::ShareBar;
 use crate::components::summary::SummaryPanel;
 use crate::components::variant_picker::VariantPicker;
@@ -206,6 +207,7 @@ pub fn App() -> impl IntoView {
                 <SummaryPanel analysis=analysis />
                 <DiagnosticsPanel analysis=analysis doc=doc />
                 <OrdersPanel play=play doc=doc />
+                <Scenarios loaded=loaded play=play doc=doc />
                 <CalendarPanel analysis=analysis />
             </aside>
         </main>

@@ -12,6 +12,7 @@ pub mod history;
 pub mod pins;
 mod play;
 pub mod position;
+pub mod scenarios;
 pub mod scene;
 pub mod session;
 pub mod share;

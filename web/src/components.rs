@@ -11,6 +11,7 @@ pub mod map_view;
 pub mod orders;
 pub mod power_orders;
 pub mod results;
+pub mod scenarios;
 pub mod share_bar;
 pub mod stepper;
 pub mod summary;
