@@ -32,3 +32,6 @@ mod layout;
 
 // Designers' scenarios through `judgepad test`.
 mod scenarios;
+
+// What changed in play between versions of a variant (`judgepad diff`).
+mod diff;

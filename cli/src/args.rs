@@ -14,6 +14,8 @@ pub(crate) enum Command {
     Layout { file: String, svg: bool },
     /// `judgepad test FILE [SCENARIOS...] [--json]`
     Test { file: String, scenarios: Vec<String>, json: bool },
+    /// `judgepad diff OLD NEW [--json]`
+    Diff { old: String, new: String, json: bool },
     /// `judgepad adjudicate` (JSON Lines on stdin)
     Adjudicate,
     /// `judgepad bench [--save]`
@@ -33,6 +35,7 @@ usage: judgepad check [--json] FILE...      diagnostics for .map files (exit 1 o
        judgepad adjudicate                  JSON Lines in, JSON Lines out (docs/batch.md)
        judgepad test FILE [SCENARIOS...] [--json]
                                             run the variant's scenarios (docs/scenarios.md)
+       judgepad diff OLD NEW [--json]       what changed in play between two versions
        judgepad bench [--save]              timings (build with --release)
        judgepad help [COMMAND]              this text, or one command's
        judgepad --version
@@ -59,6 +62,10 @@ pub(crate) const COMMANDS: &[(&str, &str)] = &[
     (
         "test",
         "usage: judgepad test FILE [SCENARIOS...] [--json]\n\nRuns the scenarios of the variant FILE: its `# @scenario ID | title` ... `# @end`\ncomment blocks (in any of its files) and each SCENARIOS file (`=== ID | title`\nheaders). Prints ok or FAILED per scenario, and each difference (an order's\nresult, a unit on the board, the next phase, a centre's owner) at its line.\n--json prints {scenarios: [{id, title, file, line, ok, mismatches: [{subject,\nexpected, actual, file, line, column}], diagnostics}], problems, passed, failed}.\nFormat: docs/scenarios.md. Exit code: 0 all pass, 1 a failure, a problem in a\nscenario or no scenario at all, 2 bad arguments.",
+    ),
+    (
+        "diff",
+        "usage: judgepad diff OLD NEW [--json]\n\nWhat changed in meaning from OLD to NEW (files or bundled variants): provinces\nand coasts added, removed or renamed (renames are found by their neighbours),\nterrain, supply centres, adjacencies gained or lost per unit type (A/F), powers,\nhomes, starting centres and units, rules, and the first calendar phase that\ndiffers; each with its line on each side. Names, comments, line order and pins\nare no change in play. --json prints {changes: [{section, change, play, old:\n{file, line}, new: {file, line}, provinces}], play_changes}.\nExit code: 0 no change in play, 1 changes, 2 bad arguments.",
     ),
     (
         "adjudicate",
@@ -166,6 +173,10 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
                 Ok(Command::Test { file: file.clone(), scenarios: scenarios.to_vec(), json })
             }
             None => Err("`test` needs a FILE (a .map or a bundled variant)".to_string()),
+        },
+        "diff" => match files.as_slice() {
+            [old, new] => Ok(Command::Diff { old: old.clone(), new: new.clone(), json }),
+            _ => Err("`diff` needs OLD and NEW".to_string()),
         },
         "bench" => Ok(Command::Bench { save }),
         "adjudicate" => Ok(Command::Adjudicate),

@@ -2,6 +2,7 @@
 
 mod bench;
 mod check;
+pub(crate) mod diff;
 mod dump;
 mod layout;
 mod phases;
@@ -20,6 +21,7 @@ pub(crate) fn run(command: Command) -> Result<u8, String> {
         }
         Command::Layout { file, svg } => layout::run(&file, svg),
         Command::Test { file, scenarios, json } => test::run(&file, &scenarios, json),
+        Command::Diff { old, new, json } => diff::run(&old, &new, json),
         Command::Bench { save } => bench::run(save),
         Command::Adjudicate => {
             if let Err(err) = crate::batch::run_stdio() {

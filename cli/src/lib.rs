@@ -20,6 +20,11 @@ pub fn test_report(file: &str, scenarios: &[String], json: bool) -> Result<(Stri
     commands::test::report(file, scenarios, json)
 }
 
+/// What `judgepad diff OLD NEW [--json]` prints, and its exit code.
+pub fn diff_report(old: &str, new: &str, json: bool) -> Result<(String, u8), String> {
+    commands::diff::report(old, new, json)
+}
+
 /// Runs the command line; returns the exit code.
 pub fn run(argv: &[String]) -> u8 {
     let command = match args::parse(argv) {

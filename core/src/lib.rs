@@ -29,6 +29,7 @@ pub mod board;
 pub mod bundled;
 pub mod calendar;
 pub mod diagnostics;
+pub mod diff;
 pub mod game;
 pub mod layout;
 pub mod map;
