@@ -62,10 +62,11 @@ fn matching(old: &Map, new: &Map) -> Matching {
     let mut provinces = BTreeMap::new();
     let mut taken = BTreeSet::new();
     for (idx, province) in old.provinces.iter().enumerate() {
-        // The same abbreviation on the same kind of ground (a translation
-        // may give an old abbreviation to another place).
+        // The same abbreviation, and the same ground or name (a
+        // translation may give an old abbreviation to another place).
         if let Some(there) = new.province(&province.abbr)
-            && new.prov(there).terrain == province.terrain
+            && (new.prov(there).terrain == province.terrain
+                || new.prov(there).name == province.name)
         {
             provinces.insert(ProvinceId(idx as u32), there);
             taken.insert(there);

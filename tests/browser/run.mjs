@@ -720,6 +720,23 @@ test('scenarios: save the position as a scenario; it passes, and goes red when a
   await page.waitForSelector('[data-testid="scenario"][data-result="ok"]', { timeout: 10000 });
 });
 
+test('diff: changes in play against the bundled variant; a comment is none; shown on the map', async (page) => {
+  await page.locator('[data-testid="diff"] summary').click();
+  await expectText(page, 'diff-summary', 'No change in play.');
+  const editor = page.getByTestId('editor');
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('# only a note\n');
+  await page.waitForTimeout(300);
+  await expectText(page, 'diff-summary', 'No change in play.');
+  await page.keyboard.type('RULE BUILD_ANY\nWATER BUR\n');
+  await page.waitForFunction(() => /^[1-9]\d* change\(s\) in play\.$/.test(document.querySelector('[data-testid="diff-summary"]').textContent));
+  const sections = await page.getByTestId('diff-row').evaluateAll((els) => els.map((el) => el.dataset.section).sort());
+  if (!sections.includes('rule') || !sections.includes('terrain')) throw new Error(`sections ${sections}`);
+  await page.getByTestId('diff-show').click();
+  await page.waitForSelector('[data-testid="map"] .changed-region[data-changed="BUR"]');
+});
+
 test('calendars: hundred shows its own phases; loeb9 marks where IN/FROM change the map, and draws the change', async (page) => {
   await page.getByTestId('variant').selectOption('hundred');
   await page.waitForFunction(() => document.querySelector('[data-testid="timeline"] li.current')?.dataset.phase !== 'S1901M');
@@ -758,6 +775,12 @@ async function main() {
     let error = null;
     try {
       await page.goto(url, { waitUntil: 'load' });
+      // A previous page's last autosave may land after its clean-up: start
+      // from empty storage all the same.
+      if (await page.evaluate(() => localStorage.length)) {
+        await page.evaluate(() => localStorage.clear());
+        await page.goto(url, { waitUntil: 'load' });
+      }
       await body(page);
       if (problems.length) throw new Error(problems.join('\n'));
     } catch (err) {

@@ -11,6 +11,7 @@ use crate::bridge::workspace::Workspace;
 use crate::bridge::{self, Analysis};
 use crate::components::calendar::CalendarPanel;
 use crate::components::diagnostics::DiagnosticsPanel;
+use crate::components::diff_view::DiffView;
 use crate::components::drafts::Drafts;
 use crate::components::editor::Editor;
 use crate::components::file_io::FileIo;
@@ -42,6 +43,8 @@ pub fn App() -> impl IntoView {
         loaded
     });
     let analysis: Memo<Analysis> = Memo::new(move |_| loaded.with(bridge::analysis_of));
+    // Provinces the Diff panel lights on the map.
+    let highlight = RwSignal::new(Vec::<String>::new());
     // The game: replayed from the order log on the map (see play.rs).
     let play = Play::new(loaded);
     // Problems with links and storage, shown in the bar.
@@ -202,12 +205,13 @@ pub fn App() -> impl IntoView {
                 <FileTabs doc=doc loaded=loaded />
                 <Editor doc=doc analysis=analysis loaded=loaded />
             </section>
-            <MapView loaded=loaded play=play doc=doc />
+            <MapView loaded=loaded play=play doc=doc highlight=highlight />
             <aside class="side">
                 <SummaryPanel analysis=analysis />
                 <DiagnosticsPanel analysis=analysis doc=doc />
                 <OrdersPanel play=play doc=doc />
                 <Scenarios loaded=loaded play=play doc=doc />
+                <DiffView loaded=loaded doc=doc highlight=highlight />
                 <CalendarPanel analysis=analysis />
             </aside>
         </main>

@@ -2,6 +2,7 @@
 
 pub mod calendar;
 pub mod diagnostics;
+pub mod diff_view;
 pub mod drafts;
 pub mod editor;
 pub mod file_io;

@@ -64,6 +64,8 @@ pub fn MapView(
     play: crate::play::Play,
     /// The document (pins are written into the top-level file).
     doc: crate::doc::Doc,
+    /// Provinces to light (the Diff panel's changes).
+    highlight: RwSignal<Vec<String>>,
 ) -> impl IntoView {
     // What the drawing depends on: the graph, the pins, the provinces'
     // names and terrain. Typing anything else (a comment, a rule, a power)
@@ -220,6 +222,18 @@ pub fn MapView(
                     .regions
                     .iter()
                     .filter(|r| lit.iter().any(|t| t.province == r.abbr))
+                    .map(|r| (r.abbr.clone(), r.points.clone()))
+                    .collect::<Vec<_>>()
+            })
+        })
+    };
+    let changed_shapes = move || {
+        highlight.with(|wanted| {
+            view_scene.with(|scene| {
+                scene
+                    .regions
+                    .iter()
+                    .filter(|r| wanted.iter().any(|w| w.eq_ignore_ascii_case(&r.abbr)))
                     .map(|r| (r.abbr.clone(), r.points.clone()))
                     .collect::<Vec<_>>()
             })
@@ -626,6 +640,11 @@ pub fn MapView(
                         <path d="M0 0L10 5L0 10z" class="head" />
                     </marker>
                 </defs>
+                <g class="changed">
+                    <For each=changed_shapes key=|l: &(String, String)| l.clone() let:l>
+                        <polygon class="changed-region" data-changed=l.0 points=l.1 />
+                    </For>
+                </g>
                 <g class="lit">
                     <For each=lit_shapes key=|l: &(String, String)| l.clone() let:l>
                         <polygon class="lit-region" data-target=l.0 points=l.1 />
