@@ -158,16 +158,17 @@ pub fn App() -> impl IntoView {
         doc.replace(Workspace::bundled(&name));
         play.reset(Vec::new(), String::new());
     };
-    // The page title: the variant and the phase.
-    Effect::new(move |_| {
+    // The page title: the variant and the phase (set only when it changes:
+    // setting it costs a style pass).
+    let title = Memo::new(move |_| {
         let name = variant.get();
         let phase = play.session.with(|s| s.as_ref().map(|s| s.game.phase.abbr()));
-        let title = match phase {
+        match phase {
             Some(phase) => format!("{name} {phase} — judgepad"),
             None => format!("{name} — judgepad"),
-        };
-        leptos::prelude::document().set_title(&title);
+        }
     });
+    Effect::new(move |_| title.with(|t| leptos::prelude::document().set_title(t)));
     view! {
         <header class="bar">
             <h1>"judgepad"</h1>

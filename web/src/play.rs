@@ -28,13 +28,37 @@ pub struct Play {
     /// Set by [`Play::reset`]: the next game starts afresh (no "the map
     /// changed" note for a new variant or a link).
     fresh: StoredValue<bool>,
+    /// Bumped once typing pauses after a change of the map: the game
+    /// follows the map a moment later, so typing in the editor never waits
+    /// for a replay (the squiggles and counts come first).
+    tick: RwSignal<u64>,
 }
 
 impl Play {
     /// The game of `loaded`, replayed from a fresh log.
     pub fn new(loaded: Memo<Loaded>) -> Play {
         let log = RwSignal::new(Vec::<String>::new());
-        let key = Memo::new(move |_| loaded.with(play_key));
+        let tick = RwSignal::new(0u64);
+        let pending = StoredValue::new(None::<TimeoutHandle>);
+        Effect::new(move |first: Option<()>| {
+            loaded.track();
+            if first.is_some() {
+                // Once typing pauses (40 ms): keystrokes in a row replay once,
+                // after the frames that show them.
+                if let Some(handle) = pending.get_value() {
+                    handle.clear();
+                }
+                let handle = set_timeout_with_handle(
+                    move || tick.update(|t| *t += 1),
+                    std::time::Duration::from_millis(40),
+                );
+                pending.set_value(handle.ok());
+            }
+        });
+        let key = Memo::new(move |_| {
+            tick.track();
+            loaded.with_untracked(play_key)
+        });
         let fresh = StoredValue::new(false);
         let session = Memo::new_owning(move |previous: Option<Option<Session>>| {
             let key = key.get();
@@ -62,6 +86,7 @@ impl Play {
             view: RwSignal::new(None),
             pick: RwSignal::new(None),
             fresh,
+            tick,
         };
         // A phase on screen that the log no longer has: back to the present.
         Effect::new(move |_| {
@@ -166,6 +191,8 @@ impl Play {
     /// Starts a new game: no log, no orders (another variant, a link).
     pub fn reset(&self, log: Vec<String>, orders: String) {
         self.fresh.set_value(true);
+        // The new map at once (not a frame later): the log is for it.
+        self.tick.update(|t| *t += 1);
         self.view.set(None);
         self.pick.set(None);
         self.log.set(log);
