@@ -246,6 +246,52 @@ mod tests {
         assert!(err.contains("more than 2 MB"), "{err}");
     }
 
+    /// Link lengths users meet: a ten-phase standard game (every unit
+    /// ordered each phase) and imperial with one file edited.
+    #[test]
+    fn link_lengths() {
+        // Each phase: every starting unit moves to its k-th neighbour.
+        let loaded = crate::bridge::load("standard.map", &crate::bridge::variant_text("standard"));
+        let map = &loaded.map;
+        let phase = |k: usize| -> String {
+            let mut text = String::new();
+            for power in &map.powers {
+                text.push_str(&format!("{}\n", power.name));
+                for &unit in &power.units {
+                    let to = map.moves(unit.kind, unit.location);
+                    let to = &map.loc(to[k % to.len()]).abbr;
+                    text.push_str(&format!("{} - {to}\n", map.unit_text(unit)));
+                }
+            }
+            text
+        };
+        let game = Shared {
+            variant: "standard".into(),
+            root: "standard.map".into(),
+            files: BTreeMap::new(),
+            played: (0..10).map(phase).collect(),
+            orders: phase(10),
+        };
+        let ten = encode(&game).len();
+        let mut files = BTreeMap::new();
+        let mut locations = judgepad_core::bundled::source("imperial.locations").expect("bundled");
+        locations.push_str("\n# an edit\n");
+        files.insert("imperial.locations".to_string(), locations);
+        let edited = Shared {
+            variant: "imperial".into(),
+            root: "imperial.map".into(),
+            files,
+            played: Vec::new(),
+            orders: String::new(),
+        };
+        let imperial = encode(&edited).len();
+        eprintln!(
+            "link lengths: ten standard phases {ten} chars, imperial with a file edited {imperial} chars"
+        );
+        assert!(ten < 4_000, "{ten}");
+        assert!(imperial < 64_000, "{imperial}");
+    }
+
     #[test]
     fn bad_links_are_messages() {
         let known = |name: &str| name == "standard";
