@@ -156,6 +156,18 @@ fn check(out: &mut Vec<Mismatch>, text: &str, lines: &[OrderLine], got: &[Outcom
     }
 }
 
+/// Each listed retreat order's result (`index`: its place among the orders
+/// read, `None` if it was not read: void).
+fn retreat_outcomes(res: &adjudicate::RetreatResult, index: &[Option<usize>]) -> Vec<Outcome> {
+    index
+        .iter()
+        .map(|idx| {
+            idx.and_then(|idx| res.resolutions.iter().find(|it| it.order == Some(idx)))
+                .map_or(Outcome::Void, |it| it.outcome)
+        })
+        .collect()
+}
+
 /// Plays `scenario` (read from `text`, file `file`) on `map`.
 pub fn run(map: &Map, file: FileId, text: &str, scenario: &Scenario) -> Report {
     let mut ctx = Ctx { map, file, text, diags: Vec::new() };
@@ -216,13 +228,7 @@ pub fn run(map: &Map, file: FileId, text: &str, scenario: &Scenario) -> Report {
             let parsed = ctx.orders(&scenario.orders, OrderPhase::Retreats);
             let (kept, index) = compact(&parsed);
             let res = adjudicate::adjudicate_retreats(map, &board, &kept);
-            let got: Vec<Outcome> = index
-                .iter()
-                .map(|idx| {
-                    idx.and_then(|idx| res.resolutions.iter().find(|it| it.order == Some(idx)))
-                        .map_or(Outcome::Void, |it| it.outcome)
-                })
-                .collect();
+            let got = retreat_outcomes(&res, &index);
             check(&mut mismatches, text, &scenario.orders, &got);
             played_retreats = true;
             res.board
@@ -249,13 +255,7 @@ pub fn run(map: &Map, file: FileId, text: &str, scenario: &Scenario) -> Report {
                 let parsed = ctx.orders(&scenario.retreats, OrderPhase::Retreats);
                 let (kept, index) = compact(&parsed);
                 let res = adjudicate::adjudicate_retreats(map, &after, &kept);
-                let got: Vec<Outcome> = index
-                    .iter()
-                    .map(|idx| {
-                        idx.and_then(|idx| res.resolutions.iter().find(|it| it.order == Some(idx)))
-                            .map_or(Outcome::Void, |it| it.outcome)
-                    })
-                    .collect();
+                let got = retreat_outcomes(&res, &index);
                 check(&mut mismatches, text, &scenario.retreats, &got);
                 after = res.board;
                 played_retreats = true;

@@ -109,18 +109,9 @@ pub fn update(
             if session.log == log {
                 return (Some(session), false);
             }
-            if log.starts_with(&session.log) {
-                for text in &log[session.log.len()..] {
-                    let played = play(&mut session.game, text);
-                    session.played.push(played);
-                }
-                session.log = log.to_vec();
-                session.stamp = stamp;
-                session.note = None;
-                return (Some(session), true);
-            }
-            // Shorter, or the same but its last entry (a position edit
-            // growing, orders of the last phase changed): undo, then play.
+            // Longer (play the new phases), shorter (undo), or the same but
+            // its last entry (a position edit growing, orders of the last
+            // phase changed: undo it, then play it).
             let keep = session.log.iter().zip(log).take_while(|(a, b)| a == b).count();
             if keep + 1 >= session.log.len() {
                 while session.log.len() > keep && session.game.undo() {
