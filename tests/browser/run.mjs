@@ -735,6 +735,13 @@ test('diff: changes in play against the bundled variant; a comment is none; show
   if (!sections.includes('rule') || !sections.includes('terrain')) throw new Error(`sections ${sections}`);
   await page.getByTestId('diff-show').click();
   await page.waitForSelector('[data-testid="map"] .changed-region[data-changed="BUR"]');
+  // Against a share link (standard with a comment): the same changes.
+  const link = fs.readFileSync(path.join(root, 'tests', 'data', 'share-v1.txt'), 'utf8').trim();
+  await page.getByTestId('diff-against').selectOption('link');
+  await page.getByTestId('diff-link').fill(`https://example.org/judgepad/${link}`);
+  await page.getByTestId('diff-link').press('Enter');
+  await page.getByTestId('diff-link').blur();
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="diff-row"]')].some((el) => el.dataset.section === 'rule'));
 });
 
 test('calendars: hundred shows its own phases; loeb9 marks where IN/FROM change the map, and draws the change', async (page) => {

@@ -1,5 +1,5 @@
 //! The Diff panel: what the variant on screen changes in play against the
-//! bundled original or a saved draft (`core::diff`: provinces, terrain,
+//! bundled original, a saved draft or a pasted share link (`core::diff`: provinces, terrain,
 //! centres, adjacencies per unit type, powers, homes, starting units,
 //! rules, calendar; "no change in play" when only names, comments, order
 //! or pins differ). Rows are `[data-testid=diff-row]`; "Show on map" lights
@@ -19,12 +19,33 @@ pub fn DiffView(loaded: Memo<Loaded>, doc: Doc, highlight: RwSignal<Vec<String>>
     let against = RwSignal::new(String::from("bundled"));
     let open = RwSignal::new(false);
     let drafts = RwSignal::new(Vec::<crate::bridge::drafts::Draft>::new());
+    // A share link pasted to compare against (`against` = "link").
+    let link = RwSignal::new(String::new());
+    let link_problem = RwSignal::new(None::<String>);
     let changes = Memo::new(move |_| {
         if !open.get() {
             return Vec::new();
         }
         let base = match against.get().as_str() {
             "bundled" => Some(Workspace::bundled(&doc.workspace.with(|w| w.variant.clone()))),
+            "link" => {
+                let text = link.get();
+                let fragment = text.split_once('#').map_or(text.as_str(), |(_, f)| f);
+                match crate::bridge::share::decode(&format!("#{fragment}"), persist::known) {
+                    Ok(shared) => {
+                        link_problem.set(None);
+                        Some(Workspace {
+                            variant: shared.variant,
+                            root: shared.root,
+                            own: shared.files,
+                        })
+                    }
+                    Err(why) => {
+                        link_problem.set((!text.trim().is_empty()).then_some(why));
+                        None
+                    }
+                }
+            }
             id => {
                 id.parse::<u64>().ok().and_then(|id| persist::open_draft(id).ok()).map(|shared| {
                     Workspace { variant: shared.variant, root: shared.root, own: shared.files }
@@ -57,8 +78,16 @@ pub fn DiffView(loaded: Memo<Loaded>, doc: Doc, highlight: RwSignal<Vec<String>>
                     {move || drafts.get().into_iter().map(|d| view! {
                         <option value=d.id.to_string()>{format!("draft: {}", d.name)}</option>
                     }).collect_view()}
+                    <option value="link">"a share link…"</option>
                 </select>
             </label>
+            {move || (against.get() == "link").then(|| view! {
+                <input type="text" class="diff-link" data-testid="diff-link" placeholder="paste a judgepad link"
+                    aria-label="share link to compare against"
+                    prop:value=move || link.get()
+                    on:change=move |ev| link.set(event_target_value(&ev)) />
+                {move || link_problem.get().map(|why| view! { <p class="problem">{why}</p> })}
+            })}
             " "
             <button type="button" data-testid="diff-show" on:click=move |_| {
                 let provinces: Vec<String> = changes.with(|c| {
