@@ -485,6 +485,18 @@ test('a phone: one column, editor then map; the title names variant and phase; s
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.screenshot({ path: path.join(shots, 'dark.png') });
+  // The toggle: light over a dark system, then dark, then the system again.
+  const bg = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  const dark = await bg();
+  await page.getByTestId('theme').click();
+  await expectText(page, 'theme', 'Theme: light');
+  if ((await bg()) === dark) throw new Error('light theme still dark');
+  await page.getByTestId('theme').click();
+  await expectText(page, 'theme', 'Theme: dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  if ((await bg()) !== dark) throw new Error('dark theme not dark on a light system');
+  await page.getByTestId('theme').click();
+  await expectText(page, 'theme', 'Theme: auto');
 });
 
 test('drafts: save, open, rename, delete; a share link keeps the previous work as a draft', async (page) => {

@@ -22,6 +22,7 @@ use crate::components::orders::OrdersPanel;
 use crate::components::scenarios::Scenarios;
 use crate::components::share_bar::ShareBar;
 use crate::components::summary::SummaryPanel;
+use crate::components::theme_toggle::ThemeToggle;
 use crate::components::variant_picker::VariantPicker;
 use crate::doc::Doc;
 use crate::persist;
@@ -187,6 +188,7 @@ pub fn App() -> impl IntoView {
             })}
             <ShareBar snapshot=snapshot />
             <Drafts snapshot=snapshot open=Callback::new(apply) notice=notice />
+            <ThemeToggle />
             <Help />
         </header>
         {move || notice.get().map(|text| view! {

@@ -16,4 +16,5 @@ pub mod scenarios;
 pub mod share_bar;
 pub mod stepper;
 pub mod summary;
+pub mod theme_toggle;
 pub mod variant_picker;

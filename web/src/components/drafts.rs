@@ -28,6 +28,19 @@ pub fn Drafts(
         }
         refresh();
     };
+    // Ctrl+S saves a draft (with a dated name) from anywhere.
+    let keys = window_event_listener(leptos::ev::keydown, move |ev| {
+        if (ev.ctrl_key() || ev.meta_key()) && !ev.shift_key() && ev.key().eq_ignore_ascii_case("s")
+        {
+            ev.prevent_default();
+            match persist::save_draft("", &snapshot.run(())) {
+                Ok(()) => notice.set(Some("Saved as a draft (Drafts lists it).".into())),
+                Err(why) => notice.set(Some(format!("Drafts: {why}."))),
+            }
+            refresh();
+        }
+    });
+    on_cleanup(move || keys.remove());
     let save = move |_| {
         report(persist::save_draft(&name.get_untracked(), &snapshot.run(())));
         name.set(String::new());

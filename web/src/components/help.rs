@@ -12,6 +12,12 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Enter on a diagnostic", "show it in the editor"),
     ("Enter on a province", "show its card (name, owner, neighbours)"),
     ("Wheel / drag on the map", "zoom / pan; drag a province to pin it"),
+    ("Ctrl+Enter", "adjudicate the phase"),
+    ("← / →", "step through the played phases (outside text fields)"),
+    ("Click a unit, then a lit place", "order it there; the unit again: hold"),
+    ("Shift+click / Alt+click a unit", "with a unit picked: support / convoy it"),
+    ("Ctrl+S", "save a draft"),
+    ("Ctrl+Shift+S", "share: copy the link"),
     ("?", "this help (outside text fields)"),
     ("Esc", "close this help"),
 ];

@@ -25,6 +25,17 @@ pub fn ShareBar(
         persist::copy(&url);
         link.set(url);
     };
+    // Ctrl+Shift+S shares from anywhere.
+    let keys = window_event_listener(leptos::ev::keydown, move |ev| {
+        if (ev.ctrl_key() || ev.meta_key()) && ev.shift_key() && ev.key().eq_ignore_ascii_case("s")
+        {
+            ev.prevent_default();
+            let (_, url) = make();
+            persist::copy(&url);
+            link.set(url);
+        }
+    });
+    on_cleanup(move || keys.remove());
     let on_markdown = move |_| {
         let (shared, url) = make();
         let text = format!("[{} on judgepad]({url})", shared.variant);
