@@ -16,7 +16,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::adjudicate::{
-    self, AdjustmentResult, MovementResult, RetreatResult, Rulebook, needs_adjustment,
+    self, AdjustmentResult, MovementResult, Outcome, RetreatResult, Rulebook, needs_adjustment,
 };
 use crate::board::{Board, Piece};
 use crate::calendar::{Calendar, Phase, PhaseKind, calendar};
@@ -320,23 +320,75 @@ pub fn step(cal: &Calendar, base: &Map, map: &Map, board: &mut Board, from: &Pha
 
 /// Adjudicates one phase of any kind.
 pub fn run_phase(map: &Map, phase: &Phase, board: &Board, orders: &[Order]) -> (Report, Board) {
-    match phase.phase_kind() {
-        PhaseKind::Movement => {
-            let res = adjudicate::adjudicate_movement(map, board, orders, Rulebook::of(map));
-            let after = res.board.clone();
-            (Report::Movement(res), after)
+    let report = match OrderPhase::of(phase.phase_kind()) {
+        Some(kind) => adjudicate_phase(map, kind, board, orders),
+        None => Report::Pause,
+    };
+    let after = report.board().cloned().unwrap_or_else(|| board.clone());
+    (report, after)
+}
+
+/// Adjudicates `orders` as orders of `kind` on `board`.
+pub fn adjudicate_phase(map: &Map, kind: OrderPhase, board: &Board, orders: &[Order]) -> Report {
+    match kind {
+        OrderPhase::Movement => {
+            Report::Movement(adjudicate::adjudicate_movement(map, board, orders, Rulebook::of(map)))
         }
-        PhaseKind::Retreats => {
-            let res = adjudicate::adjudicate_retreats(map, board, orders);
-            let after = res.board.clone();
-            (Report::Retreats(res), after)
+        OrderPhase::Retreats => {
+            Report::Retreats(adjudicate::adjudicate_retreats(map, board, orders))
         }
-        PhaseKind::Adjustments => {
-            let res = adjudicate::adjudicate_adjustments(map, board, orders);
-            let after = res.board.clone();
-            (Report::Adjustments(res), after)
+        OrderPhase::Adjustments => {
+            Report::Adjustments(adjudicate::adjudicate_adjustments(map, board, orders))
         }
-        PhaseKind::Other => (Report::Pause, board.clone()),
+    }
+}
+
+impl Report {
+    /// The position after the phase (`None` for a pause: nothing moved).
+    pub fn board(&self) -> Option<&Board> {
+        match self {
+            Report::Movement(res) => Some(&res.board),
+            Report::Retreats(res) => Some(&res.board),
+            Report::Adjustments(res) => Some(&res.board),
+            Report::Pause => None,
+        }
+    }
+
+    /// What each of a list of orders did: `index` gives each listed order's
+    /// place among the orders adjudicated (`None`: it could not be read, so
+    /// it is void). A refused order is void; an adjustment that was not
+    /// carried out is void.
+    pub fn outcomes(&self, index: &[Option<usize>]) -> Vec<Outcome> {
+        index
+            .iter()
+            .map(|idx| {
+                let Some(idx) = *idx else { return Outcome::Void };
+                match self {
+                    Report::Movement(res) => {
+                        if res.rejected.iter().any(|rej| rej.order == idx) {
+                            return Outcome::Void;
+                        }
+                        res.resolutions
+                            .iter()
+                            .find(|it| it.order == Some(idx))
+                            .map_or(Outcome::Void, |it| it.outcome)
+                    }
+                    Report::Retreats(res) => res
+                        .resolutions
+                        .iter()
+                        .find(|it| it.order == Some(idx))
+                        .map_or(Outcome::Void, |it| it.outcome),
+                    Report::Adjustments(res) => {
+                        if res.adjustments.iter().any(|it| it.order == Some(idx)) {
+                            Outcome::Succeeds
+                        } else {
+                            Outcome::Void
+                        }
+                    }
+                    Report::Pause => Outcome::Void,
+                }
+            })
+            .collect()
     }
 }
 

@@ -9,14 +9,13 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use crate::adjudicate::{self, Outcome};
+use crate::adjudicate::Outcome;
 use crate::board::{Board, Piece};
 use crate::calendar::{self, PhaseKind};
 use crate::diagnostics::{Diagnostic, codes};
 use crate::game::{self, Status};
 use crate::map::{Map, PowerId, Unit, UnitKind};
 use crate::orders::{self, Order, OrderPhase};
-use crate::rules::Rulebook;
 use crate::text::{FileId, FileSpan, Span};
 
 use super::{OrderLine, Scenario, UnitLine};
@@ -156,16 +155,20 @@ fn check(out: &mut Vec<Mismatch>, text: &str, lines: &[OrderLine], got: &[Outcom
     }
 }
 
-/// Each listed retreat order's result (`index`: its place among the orders
-/// read, `None` if it was not read: void).
-fn retreat_outcomes(res: &adjudicate::RetreatResult, index: &[Option<usize>]) -> Vec<Outcome> {
-    index
-        .iter()
-        .map(|idx| {
-            idx.and_then(|idx| res.resolutions.iter().find(|it| it.order == Some(idx)))
-                .map_or(Outcome::Void, |it| it.outcome)
-        })
-        .collect()
+/// Reads `lines` as orders of `kind`, adjudicates them on `board` and
+/// checks each one's result; the board after.
+fn play_lines(
+    ctx: &mut Ctx<'_>,
+    mismatches: &mut Vec<Mismatch>,
+    lines: &[OrderLine],
+    kind: OrderPhase,
+    board: &Board,
+) -> Board {
+    let parsed = ctx.orders(lines, kind);
+    let (kept, index) = compact(&parsed);
+    let report = game::adjudicate_phase(ctx.map, kind, board, &kept);
+    check(mismatches, ctx.text, lines, &report.outcomes(&index));
+    report.board().cloned().unwrap_or_else(|| board.clone())
 }
 
 /// Plays `scenario` (read from `text`, file `file`) on `map`.
@@ -205,64 +208,22 @@ pub fn run(map: &Map, file: FileId, text: &str, scenario: &Scenario) -> Report {
             }
         }
     }
-    let mut played_retreats = false;
+    // A custom phase type (a pause in the game) is read as movement.
     let kind = phase.phase_kind();
-    let final_board = match kind {
-        PhaseKind::Adjustments => {
-            let parsed = ctx.orders(&scenario.orders, OrderPhase::Adjustments);
-            let (kept, index) = compact(&parsed);
-            let res = adjudicate::adjudicate_adjustments(map, &board, &kept);
-            let got: Vec<Outcome> = index
-                .iter()
-                .map(|idx| match idx {
-                    Some(idx) if res.adjustments.iter().any(|it| it.order == Some(*idx)) => {
-                        Outcome::Succeeds
-                    }
-                    _ => Outcome::Void,
-                })
-                .collect();
-            check(&mut mismatches, text, &scenario.orders, &got);
-            res.board
-        }
-        PhaseKind::Retreats => {
-            let parsed = ctx.orders(&scenario.orders, OrderPhase::Retreats);
-            let (kept, index) = compact(&parsed);
-            let res = adjudicate::adjudicate_retreats(map, &board, &kept);
-            let got = retreat_outcomes(&res, &index);
-            check(&mut mismatches, text, &scenario.orders, &got);
-            played_retreats = true;
-            res.board
-        }
-        PhaseKind::Movement | PhaseKind::Other => {
-            let parsed = ctx.orders(&scenario.orders, OrderPhase::Movement);
-            let (kept, index) = compact(&parsed);
-            let res = adjudicate::adjudicate_movement(map, &board, &kept, Rulebook::of(map));
-            let got: Vec<Outcome> = index
-                .iter()
-                .map(|idx| match idx {
-                    None => Outcome::Void,
-                    Some(idx) if res.rejected.iter().any(|rej| rej.order == *idx) => Outcome::Void,
-                    Some(idx) => res
-                        .resolutions
-                        .iter()
-                        .find(|it| it.order == Some(*idx))
-                        .map_or(Outcome::Void, |it| it.outcome),
-                })
-                .collect();
-            check(&mut mismatches, text, &scenario.orders, &got);
-            let mut after = res.board;
-            if !scenario.retreats.is_empty() {
-                let parsed = ctx.orders(&scenario.retreats, OrderPhase::Retreats);
-                let (kept, index) = compact(&parsed);
-                let res = adjudicate::adjudicate_retreats(map, &after, &kept);
-                let got = retreat_outcomes(&res, &index);
-                check(&mut mismatches, text, &scenario.retreats, &got);
-                after = res.board;
-                played_retreats = true;
-            }
-            after
-        }
-    };
+    let order_phase = OrderPhase::of(kind).unwrap_or(OrderPhase::Movement);
+    let mut final_board =
+        play_lines(&mut ctx, &mut mismatches, &scenario.orders, order_phase, &board);
+    let mut played_retreats = order_phase == OrderPhase::Retreats;
+    if order_phase == OrderPhase::Movement && !scenario.retreats.is_empty() {
+        final_board = play_lines(
+            &mut ctx,
+            &mut mismatches,
+            &scenario.retreats,
+            OrderPhase::Retreats,
+            &final_board,
+        );
+        played_retreats = true;
+    }
     if let Some((want, at)) = &scenario.next {
         let mut board = final_board.clone();
         let mut played = phase.clone();

@@ -122,31 +122,11 @@ pub fn from_game(game: &Game, orders: &[Order], id: &str) -> String {
         out.push_str(&unit_line(map, "unit", piece));
     }
     let (report, after) = run_phase(map, &game.phase, board, orders);
+    let index: Vec<Option<usize>> = (0..orders.len()).map(Some).collect();
+    let outcomes = report.outcomes(&index);
+    // A pause adjudicates nothing: no result to expect.
     let outcome = |idx: usize| -> &'static str {
-        match &report {
-            Report::Movement(res) => {
-                if res.rejected.iter().any(|r| r.order == idx) {
-                    return "void";
-                }
-                res.resolutions
-                    .iter()
-                    .find(|r| r.order == Some(idx))
-                    .map_or("void", |r| r.outcome.as_str())
-            }
-            Report::Retreats(res) => res
-                .resolutions
-                .iter()
-                .find(|r| r.order == Some(idx))
-                .map_or("void", |r| r.outcome.as_str()),
-            Report::Adjustments(res) => {
-                if res.adjustments.iter().any(|a| a.order == Some(idx)) {
-                    "succeeds"
-                } else {
-                    "void"
-                }
-            }
-            Report::Pause => "-",
-        }
+        if matches!(report, Report::Pause) { "-" } else { outcomes[idx].as_str() }
     };
     for (idx, order) in orders.iter().enumerate() {
         out.push_str(&format!(
