@@ -18,3 +18,11 @@ pub mod stepper;
 pub mod summary;
 pub mod theme_toggle;
 pub mod variant_picker;
+
+/// Whether a key event comes from a text field (where keys type text, so
+/// page shortcuts such as `?` and the arrows must leave them alone).
+pub fn in_text_field(ev: &web_sys::KeyboardEvent) -> bool {
+    ev.target()
+        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+        .is_some_and(|el| matches!(el.tag_name().as_str(), "TEXTAREA" | "INPUT" | "SELECT"))
+}

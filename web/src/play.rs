@@ -6,8 +6,6 @@
 
 use leptos::prelude::*;
 
-use judgepad_core::board::Board;
-
 use crate::bridge::Loaded;
 use crate::bridge::entry::{Pick, put_order};
 use crate::bridge::session::{Session, play_key, update};
@@ -101,19 +99,6 @@ impl Play {
     /// How many phases were played.
     pub fn played(&self) -> usize {
         self.session.with(|s| s.as_ref().map_or(0, |s| s.game.history.len()))
-    }
-
-    /// The position on screen: a played phase's (before its orders) or the
-    /// current one.
-    pub fn board(&self) -> Option<Board> {
-        let view = self.view.get();
-        self.session.with(|s| {
-            let game = &s.as_ref()?.game;
-            Some(match view.and_then(|i| game.history.get(i)) {
-                Some(turn) => turn.board.clone(),
-                None => game.board.clone(),
-            })
-        })
     }
 
     /// Adjudicates the current phase with the orders written.

@@ -32,15 +32,26 @@ pub struct PowerOrders {
     pub owed: usize,
 }
 
+/// Each line of `text` (with its newline) and the order read from it, if
+/// any (`orders` read from the same text).
+fn lines_and_orders<'t, 'o>(
+    text: &'t str,
+    orders: &'o [Order],
+) -> impl Iterator<Item = (&'t str, Option<&'o Order>)> {
+    let mut offset = 0usize;
+    text.split_inclusive('\n').map(move |line| {
+        let (start, end) = (offset, offset + line.len());
+        offset = end;
+        (line, orders.iter().find(|order| (start..end).contains(&(order.at.span.start as usize))))
+    })
+}
+
 /// The power a line of the text belongs to, by the orders read from it.
 fn line_owners(game: &Game, text: &str) -> (Vec<Order>, Vec<Option<PowerId>>) {
     let (orders, _) = read_orders(game, text);
     let mut owners = Vec::new();
-    let mut offset = 0usize;
     let mut current: Option<PowerId> = None;
-    for line in text.split_inclusive('\n') {
-        let (start, end) = (offset, offset + line.len());
-        offset = end;
+    for (line, read) in lines_and_orders(text, &orders) {
         let body = line.trim();
         let header = body.trim_end_matches(':');
         if let Some(power) = game.map.power(&judgepad_core::map::names::norm_power(header)) {
@@ -48,10 +59,7 @@ fn line_owners(game: &Game, text: &str) -> (Vec<Order>, Vec<Option<PowerId>>) {
             owners.push(None);
             continue;
         }
-        let read = orders
-            .iter()
-            .find(|order| (start..end).contains(&(order.at.span.start as usize)))
-            .map(|order| order.power);
+        let read = read.map(|order| order.power);
         owners.push(read.or(if body.is_empty() || body.starts_with('#') { None } else { current }));
     }
     (orders, owners)
@@ -325,13 +333,9 @@ pub fn put_order(game: &Game, text: &str, line: &str) -> String {
     let place = order.unit.map(|u| map.province_of(u.location));
     let (orders, _) = read_orders(game, text);
     let mut out = String::new();
-    let mut offset = 0usize;
-    for piece in text.split_inclusive('\n') {
-        let (start, end) = (offset, offset + piece.len());
-        offset = end;
-        let same = orders.iter().any(|o| {
-            (start..end).contains(&(o.at.span.start as usize))
-                && o.unit.map(|u| map.province_of(u.location)) == place
+    for (piece, read) in lines_and_orders(text, &orders) {
+        let same = read.is_some_and(|o| {
+            o.unit.map(|u| map.province_of(u.location)) == place
                 && (o.command == Command::Build) == (order.command == Command::Build)
         });
         if !same {

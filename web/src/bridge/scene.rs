@@ -109,6 +109,18 @@ pub struct Scene {
     pub coasts: Vec<CoastView>,
 }
 
+impl Scene {
+    /// The outlines (abbreviation, SVG points) of the regions `wanted`
+    /// picks: what the upper layer draws over them (lit places, changes).
+    pub fn outlines(&self, wanted: impl Fn(&str) -> bool) -> Vec<(String, String)> {
+        self.regions
+            .iter()
+            .filter(|r| wanted(&r.abbr))
+            .map(|r| (r.abbr.clone(), r.points.clone()))
+            .collect()
+    }
+}
+
 /// The parts of a drawing that depend on the drawing alone, formatted once
 /// per layout (not once per check): each region's outline, and the lines.
 #[derive(Clone, Debug, PartialEq, Default)]

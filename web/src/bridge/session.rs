@@ -64,6 +64,21 @@ pub struct Session {
     pub note: Option<String>,
 }
 
+impl Session {
+    /// The position shown for `view` (a played phase's index, `None`: the
+    /// current phase): the map in force then and the board before its
+    /// orders.
+    pub fn position(
+        &self,
+        view: Option<usize>,
+    ) -> (&judgepad_core::map::Map, &judgepad_core::board::Board) {
+        match view.and_then(|i| self.game.history.get(i)) {
+            Some(turn) => (&turn.map, &turn.board),
+            None => (&self.game.map, &self.game.board),
+        }
+    }
+}
+
 impl PartialEq for Session {
     fn eq(&self, other: &Session) -> bool {
         self.stamp == other.stamp

@@ -27,11 +27,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
 pub fn Help() -> impl IntoView {
     let open = RwSignal::new(false);
     let _keys = window_event_listener(leptos::ev::keydown, move |ev| {
-        let typing = ev
-            .target()
-            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
-            .is_some_and(|el| matches!(el.tag_name().as_str(), "TEXTAREA" | "INPUT" | "SELECT"));
-        if ev.key() == "?" && !typing {
+        if ev.key() == "?" && !crate::components::in_text_field(&ev) {
             open.set(true);
         } else if ev.key() == "Escape" {
             open.set(false);

@@ -131,7 +131,6 @@ pub fn MapView(
     // check, so that typing which changes none of it (most typing) does not
     // build the scene again: provinces' names, terrain and centres, the
     // powers' starting centres and units, and the position.
-    let board = Memo::new(move |_| play.board());
     let scene_key = Memo::new(move |_| {
         loaded.with(|it| {
             let provinces: Vec<_> = it
@@ -159,25 +158,18 @@ pub fn MapView(
         let view = play.view.get();
         drawn.with(|d| {
             loaded.with_untracked(|it| {
-                board.with(|b| match d {
+                match d {
+                    // The phase on screen: its map in force (IN/FROM may
+                    // change terrain) and its board.
                     Some((k, drawing)) if same_provinces(&k.2, &it.map) => play.session.with(|s| {
-                        // The map in force in the phase on screen (IN/FROM
-                        // may change terrain), when it has these provinces.
-                        let in_force = s
-                            .as_ref()
-                            .map(|s| match view.and_then(|i| s.game.history.get(i)) {
-                                Some(turn) => &turn.map,
-                                None => &s.game.map,
-                            })
-                            .unwrap_or(&it.map);
-                        let position = b.as_ref().map(|b| (in_force, b));
+                        let position = s.as_ref().map(|s| s.position(view));
                         drawn_shapes.with(|sh| scene(&it.map, drawing, sh, position))
                     }),
                     _ => previous.cloned().unwrap_or_else(|| {
                         let empty = layout::Layout::default();
                         scene(&it.map, &empty, &Shapes::default(), None)
                     }),
-                })
+                }
             })
         })
     });
@@ -217,32 +209,17 @@ pub fn MapView(
     // relays out every label).
     let lit_shapes = move || {
         lit.with(|lit| {
-            view_scene.with(|scene| {
-                scene
-                    .regions
-                    .iter()
-                    .filter(|r| lit.iter().any(|t| t.province == r.abbr))
-                    .map(|r| (r.abbr.clone(), r.points.clone()))
-                    .collect::<Vec<_>>()
-            })
+            view_scene.with(|scene| scene.outlines(|abbr| lit.iter().any(|t| t.province == abbr)))
         })
     };
     let changed_shapes = move || {
         highlight.with(|wanted| {
             view_scene.with(|scene| {
-                scene
-                    .regions
-                    .iter()
-                    .filter(|r| wanted.iter().any(|w| w.eq_ignore_ascii_case(&r.abbr)))
-                    .map(|r| (r.abbr.clone(), r.points.clone()))
-                    .collect::<Vec<_>>()
+                scene.outlines(|abbr| wanted.iter().any(|w| w.eq_ignore_ascii_case(abbr)))
             })
         })
     };
     let phase_kind = move || play.session.with(|s| s.as_ref().and_then(|s| s.game.order_phase()));
-    // A click on the map while ordering: `unit` (or dislodged unit) and
-    // `place` (a coast mark, else the province) under the pointer. Returns
-    // whether the click was an order click.
     // The position editor: a power and a tool; a click on a province (or a
     // coast mark) writes one edit into the log (see bridge/position.rs).
     let editing = RwSignal::new(None::<(String, EditTool)>);
@@ -260,6 +237,9 @@ pub fn MapView(
         play.log.update(|log| *log = add_edit(log, &line));
         true
     };
+    // A click on the map while ordering: `unit` (or dislodged unit) and
+    // `place` (a coast mark, else the province) under the pointer. Returns
+    // whether the click was an order click.
     let order_click = move |shift: bool, alt: bool, unit: Option<String>, place: Option<String>| {
         if play.view.get_untracked().is_some() {
             return false;
@@ -472,19 +452,9 @@ pub fn MapView(
     let card = move || {
         let abbr = selected.get().or_else(|| hovered.get())?;
         let sticky = selected.with(Option::is_some);
+        let view = play.view.get();
         let Card { title, army, fleet } = loaded.with(|it| {
-            board.with(|b| {
-                play.session.with(|s| {
-                    let in_force = s.as_ref().map(|s| {
-                        match play.view.get().and_then(|i| s.game.history.get(i)) {
-                            Some(turn) => &turn.map,
-                            None => &s.game.map,
-                        }
-                    });
-                    let position = b.as_ref().zip(in_force).map(|(b, m)| (m, b));
-                    card(&it.map, position, &abbr)
-                })
-            })
+            play.session.with(|s| card(&it.map, s.as_ref().map(|s| s.position(view)), &abbr))
         })?;
         let (army, fleet) = (army.join(" "), fleet.join(" "));
         let pinned = doc.workspace.with(|w| w.text(&w.root).is_some_and(|t| is_pinned(&t, &abbr)));

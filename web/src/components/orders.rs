@@ -9,6 +9,7 @@ use wasm_bindgen::JsCast;
 
 use judgepad_core::game::Status;
 
+use crate::bridge::editor::{line_starts, utf16_offset};
 use crate::bridge::{self, DiagnosticRow};
 use crate::components::power_orders::PowerOrders;
 use crate::components::results::Results;
@@ -89,31 +90,26 @@ pub fn OrdersPanel(play: Play, doc: Doc) -> impl IntoView {
     let jump = move |line: u32| {
         let Some(el) = area.get_untracked() else { return };
         let value = el.value();
-        let start: usize = value
-            .split_inclusive('\n')
-            .take(line.saturating_sub(1) as usize)
-            .map(|l| l.encode_utf16().count())
-            .sum();
-        let len = value
-            .split('\n')
-            .nth(line.saturating_sub(1) as usize)
-            .map_or(0, |l| l.encode_utf16().count());
+        let starts = line_starts(&value);
+        let idx = (line.saturating_sub(1) as usize).min(starts.len() - 1);
+        let start = starts[idx];
+        let end = starts.get(idx + 1).map_or(value.len(), |next| next - 1);
         let _ = el.focus();
-        let _ = el.set_selection_range(start as u32, (start + len) as u32);
+        let _ = el.set_selection_range(utf16_offset(&value, start), utf16_offset(&value, end));
     };
     let can_play = move || {
         play.view.get().is_none()
             && play.session.with(|s| s.as_ref().is_some_and(|s| s.game.status == Status::Playing))
     };
     let position = move || {
-        let board = play.board();
+        let view = play.view.get();
         play.session.with(|s| {
-            let Some(s) = s else { return Vec::new() };
-            let map = match play.view.get().and_then(|i| s.game.history.get(i)) {
-                Some(turn) => &turn.map,
-                None => &s.game.map,
-            };
-            board.map(|b| bridge::position_rows_of(map, &b)).unwrap_or_default()
+            s.as_ref()
+                .map(|s| {
+                    let (map, board) = s.position(view);
+                    bridge::position_rows_of(map, board)
+                })
+                .unwrap_or_default()
         })
     };
     view! {

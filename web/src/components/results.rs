@@ -12,20 +12,26 @@ use crate::play::Play;
 /// The results list.
 #[component]
 pub fn Results(play: Play, doc: Doc) -> impl IntoView {
+    // The played phase shown: the one on screen, else the last one.
+    let shown = Memo::new(move |_| {
+        let view = play.view.get();
+        play.session
+            .with(|s| s.as_ref().and_then(|s| view.or_else(|| s.game.history.len().checked_sub(1))))
+    });
     // The lines of that phase's orders that could not be read.
     let unread = Memo::new(move |_| {
-        let view = play.view.get();
+        let index = shown.get();
         play.session.with(|s| {
-            let Some(s) = s else { return Vec::new() };
-            let index = view.or_else(|| s.game.history.len().checked_sub(1));
-            index.and_then(|i| s.played.get(i)).map(|p| p.problems.clone()).unwrap_or_default()
+            s.as_ref()
+                .and_then(|s| s.played.get(index?))
+                .map(|p| p.problems.clone())
+                .unwrap_or_default()
         })
     });
     let rows = Memo::new(move |_| {
-        let view = play.view.get();
+        let index = shown.get();
         play.session.with(|s| {
             let Some(s) = s else { return (String::new(), Vec::new()) };
-            let index = view.or_else(|| s.game.history.len().checked_sub(1));
             match index.and_then(|i| s.game.history.get(i)) {
                 Some(turn) => {
                     let mut rows = bridge::result_rows(turn);

@@ -19,11 +19,7 @@ pub fn Stepper(play: Play) -> impl IntoView {
         if ev.ctrl_key() || ev.alt_key() || ev.meta_key() || ev.shift_key() {
             return;
         }
-        let typing = ev
-            .target()
-            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
-            .is_some_and(|el| matches!(el.tag_name().as_str(), "TEXTAREA" | "INPUT" | "SELECT"));
-        if typing {
+        if crate::components::in_text_field(&ev) {
             return;
         }
         match ev.key().as_str() {
