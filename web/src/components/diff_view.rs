@@ -21,40 +21,48 @@ pub fn DiffView(loaded: Memo<Loaded>, doc: Doc, highlight: RwSignal<Vec<String>>
     let drafts = RwSignal::new(Vec::<crate::bridge::drafts::Draft>::new());
     // A share link pasted to compare against (`against` = "link").
     let link = RwSignal::new(String::new());
-    let link_problem = RwSignal::new(None::<String>);
-    let changes = Memo::new(move |_| {
-        if !open.get() {
-            return Vec::new();
-        }
-        let base = match against.get().as_str() {
-            "bundled" => Some(Workspace::bundled(&doc.workspace.with(|w| w.variant.clone()))),
-            "link" => {
-                let text = link.get();
-                let fragment = text.split_once('#').map_or(text.as_str(), |(_, f)| f);
-                match crate::bridge::share::decode(&format!("#{fragment}"), persist::known) {
-                    Ok(shared) => {
-                        link_problem.set(None);
-                        Some(Workspace {
-                            variant: shared.variant,
-                            root: shared.root,
-                            own: shared.files,
-                        })
+    // The version compared against, loaded once per choice (not again on
+    // every edit of the variant on screen), or why a pasted link is refused.
+    let base = Memo::new_with_compare(
+        move |_| -> Result<Option<std::sync::Arc<Loaded>>, String> {
+            if !open.get() {
+                return Ok(None);
+            }
+            let workspace = match against.get().as_str() {
+                "bundled" => Some(Workspace::bundled(&doc.workspace.with(|w| w.variant.clone()))),
+                "link" => {
+                    let text = link.get();
+                    if text.trim().is_empty() {
+                        return Ok(None);
                     }
-                    Err(why) => {
-                        link_problem.set((!text.trim().is_empty()).then_some(why));
-                        None
-                    }
+                    let fragment = text.split_once('#').map_or(text.as_str(), |(_, f)| f);
+                    let shared =
+                        crate::bridge::share::decode(&format!("#{fragment}"), persist::known)?;
+                    Some(Workspace {
+                        variant: shared.variant,
+                        root: shared.root,
+                        own: shared.files,
+                    })
                 }
-            }
-            id => {
-                id.parse::<u64>().ok().and_then(|id| persist::open_draft(id).ok()).map(|shared| {
-                    Workspace { variant: shared.variant, root: shared.root, own: shared.files }
-                })
-            }
-        };
-        let Some(base) = base else { return Vec::new() };
-        let old = base.load();
-        loaded.with(|new| judgepad_core::diff::diff(&old.map, &new.map))
+                id => id.parse::<u64>().ok().and_then(|id| persist::open_draft(id).ok()).map(
+                    |shared| Workspace {
+                        variant: shared.variant,
+                        root: shared.root,
+                        own: shared.files,
+                    },
+                ),
+            };
+            Ok(workspace.map(|w| std::sync::Arc::new(w.load())))
+        },
+        // A new load is a new version (maps are large to compare).
+        |_, _| true,
+    );
+    let link_problem = move || base.with(|b| b.as_ref().err().cloned());
+    let changes = Memo::new(move |_| {
+        base.with(|b| match b {
+            Ok(Some(old)) => loaded.with(|new| judgepad_core::diff::diff(&old.map, &new.map)),
+            _ => Vec::new(),
+        })
     });
     let play = move || changes.with(|c| c.iter().filter(|c| c.play).count());
     view! {
@@ -86,7 +94,7 @@ pub fn DiffView(loaded: Memo<Loaded>, doc: Doc, highlight: RwSignal<Vec<String>>
                     aria-label="share link to compare against"
                     prop:value=move || link.get()
                     on:change=move |ev| link.set(event_target_value(&ev)) />
-                {move || link_problem.get().map(|why| view! { <p class="problem">{why}</p> })}
+                {move || link_problem().map(|why| view! { <p class="problem">{why}</p> })}
             })}
             " "
             <button type="button" data-testid="diff-show" on:click=move |_| {
