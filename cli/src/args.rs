@@ -4,8 +4,10 @@
 /// What to do.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Command {
-    /// `judgepad check [--json] FILE...`
-    Check { files: Vec<String>, json: bool },
+    /// `judgepad check [--json] [--format F] [--powers L=Name,...] FILE...`
+    Check { files: Vec<String>, json: bool, format: Option<String>, powers: Option<String> },
+    /// `judgepad convert FILE [SEED] [--to dpjudge] [--format F] [--powers L=Name,...]`
+    Convert { file: String, seed: Option<String>, format: Option<String>, powers: Option<String> },
     /// `judgepad dump FILE [--json]`
     Dump { file: String },
     /// `judgepad phases FILE [--count N] [--from PHASE] [--changes]`
@@ -27,7 +29,9 @@ pub(crate) enum Command {
 }
 
 pub(crate) const USAGE: &str = "\
-usage: judgepad check [--json] FILE...      diagnostics for .map files (exit 1 on errors)
+usage: judgepad check [--json] [--format F] FILE...
+                                            diagnostics for .map, nJudge and Xconq files
+       judgepad convert FILE [SEED]         an nJudge map (+ seed) as DPjudge .map text
        judgepad dump FILE --json            the resolved map as JSON
        judgepad phases FILE [--count N] [--from PHASE] [--changes]
                                             the calendar: ABBR<TAB>Long name per phase
@@ -45,7 +49,11 @@ FILE may also name a bundled variant (e.g. `standard`).";
 pub(crate) const COMMANDS: &[(&str, &str)] = &[
     (
         "check",
-        "usage: judgepad check [--json] FILE...\n\nPrints the diagnostics of each .map file rustc-style, or with --json as one\narray of {file, line, column, end_line, end_column, severity, code, message, ...}.\nUSE is resolved from the file's folder, then the bundled maps.\nExit code: 0 clean or warnings only, 1 errors, 2 bad arguments.",
+        "usage: judgepad check [--json] [--format F] [--powers L=Name,...] FILE...\n\nPrints the diagnostics of each file rustc-style, or with --json as one\narray of {file, line, column, end_line, end_column, severity, code, message, ...}.\nThe format is sniffed from the name and text, or given by --format: dpjudge,\npackage (the diplomacy package's dialect), njudge (a map. file; its seed. file\nbeside it is read too), njudge-seed, xconq. Other formats than DPjudge get a\nfirst note saying how the file was read. USE (and Xconq includes) resolve from\nthe file's folder, then the bundled maps. An nJudge map is also converted, and\nany error the converted text has is shown as FILE (converted).\nExit code: 0 clean or warnings only, 1 errors, 2 bad arguments.",
+    ),
+    (
+        "convert",
+        "usage: judgepad convert FILE [SEED] [--to dpjudge] [--powers L=Name,...]\n\nPrints an nJudge variant (FILE a map. file, SEED its seed. file; without SEED\nthe seed beside the map is used) as DPjudge .map text on stdout; diagnostics go\nto stderr. Features DPjudge cannot express (gateways, railways, HongKong, high\nseas, arctic water) are kept as comments and reported as warnings. Power letters\nare named from a table (A E F G I R T: the standard seven); --powers names the\nothers, e.g. --powers B=Britain,C=China.\nExit code: 0 converted cleanly, 1 errors in the input or the result, 2 bad arguments.",
     ),
     (
         "dump",
@@ -116,6 +124,8 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
     let mut save = false;
     let mut count: Option<usize> = None;
     let mut from: Option<String> = None;
+    let mut format: Option<String> = None;
+    let mut powers: Option<String> = None;
     let mut files = Vec::new();
     let mut args = rest.iter();
     while let Some(arg) = args.next() {
@@ -131,6 +141,28 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
                         .parse()
                         .map_err(|_| format!("`--count` needs a number, not `{value}`"))?,
                 );
+            }
+            "--format" if command == "check" || command == "convert" => {
+                let value = args
+                    .next()
+                    .ok_or("`--format` needs dpjudge, package, njudge, njudge-seed or xconq")?;
+                if judgepad_core::format::Format::parse(value).is_none() {
+                    return Err(format!(
+                        "unknown format `{value}` (dpjudge, package, njudge, njudge-seed, xconq)"
+                    ));
+                }
+                format = Some(value.clone());
+            }
+            "--to" if command == "convert" => {
+                let value = args.next().ok_or("`--to` needs dpjudge")?;
+                if value != "dpjudge" {
+                    return Err(format!("`--to {value}`: judgepad converts to dpjudge only"));
+                }
+            }
+            "--powers" if command == "check" || command == "convert" => {
+                let value = args.next().ok_or("`--powers` needs LETTER=Name,...")?;
+                judgepad_core::njudge::PowerNames::default().parse_list(value)?;
+                powers = Some(value.clone());
             }
             "--from" => {
                 from = Some(args.next().ok_or("`--from` needs a phase such as S1901M")?.clone())
@@ -148,8 +180,18 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
             if files.is_empty() {
                 return Err("`check` needs at least one FILE".to_string());
             }
-            Ok(Command::Check { files, json })
+            Ok(Command::Check { files, json, format, powers })
         }
+        "convert" => match files.as_slice() {
+            [file] => Ok(Command::Convert { file: file.clone(), seed: None, format, powers }),
+            [file, seed] => Ok(Command::Convert {
+                file: file.clone(),
+                seed: Some(seed.clone()),
+                format,
+                powers,
+            }),
+            _ => Err("`convert` needs FILE and at most one SEED".to_string()),
+        },
         "dump" => match files.as_slice() {
             [file] => Ok(Command::Dump { file: file.clone() }),
             _ => Err("`dump` needs exactly one FILE".to_string()),
@@ -196,7 +238,12 @@ mod tests {
     fn parses() {
         assert_eq!(
             parse(&argv(&["check", "--json", "a.map", "b.map"])),
-            Ok(Command::Check { files: vec!["a.map".into(), "b.map".into()], json: true })
+            Ok(Command::Check {
+                files: vec!["a.map".into(), "b.map".into()],
+                json: true,
+                format: None,
+                powers: None
+            })
         );
         assert!(parse(&argv(&["check"])).is_err());
         assert!(parse(&argv(&["frob"])).is_err());

@@ -1,7 +1,8 @@
 //! The subcommands. Each returns the process exit code.
 
 mod bench;
-mod check;
+pub(crate) mod check;
+mod convert;
 pub(crate) mod diff;
 mod dump;
 mod layout;
@@ -14,7 +15,16 @@ use crate::out::outln;
 /// Runs a command.
 pub(crate) fn run(command: Command) -> Result<u8, String> {
     match command {
-        Command::Check { files, json } => check::run(&files, json),
+        Command::Check { files, json, format, powers } => {
+            let powers = power_names(powers.as_deref())?;
+            let format = format.as_deref().and_then(judgepad_core::format::Format::parse);
+            check::run(&files, &check::CheckOptions { json, format, powers: &powers })
+        }
+        Command::Convert { file, seed, format, powers } => {
+            let powers = power_names(powers.as_deref())?;
+            let format = format.as_deref().and_then(judgepad_core::format::Format::parse);
+            convert::run(&file, seed.as_deref(), format, &powers)
+        }
         Command::Dump { file } => dump::run(&file),
         Command::Phases { file, count, from, changes } => {
             phases::run(&file, count, from.as_deref(), changes)
@@ -38,4 +48,12 @@ pub(crate) fn run(command: Command) -> Result<u8, String> {
             Ok(0)
         }
     }
+}
+
+fn power_names(list: Option<&str>) -> Result<judgepad_core::njudge::PowerNames, String> {
+    let mut names = judgepad_core::njudge::PowerNames::default();
+    if let Some(list) = list {
+        names.parse_list(list)?;
+    }
+    Ok(names)
 }

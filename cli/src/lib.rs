@@ -11,6 +11,7 @@
 mod args;
 pub mod batch;
 mod commands;
+mod formats;
 mod out;
 mod sources;
 

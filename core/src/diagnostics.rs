@@ -113,6 +113,12 @@ impl Diagnostic {
         self
     }
 
+    /// Sets the severity (when the code's default does not fit).
+    pub fn with_severity(mut self, severity: Severity) -> Diagnostic {
+        self.severity = severity;
+        self
+    }
+
     /// Sets the help text.
     pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
         self.help = Some(help.into());
@@ -271,6 +277,24 @@ pub mod codes {
         // Scenarios (`judgepad test`, `# @scenario` blocks).
         SCENARIO_SYNTAX = "scenario-syntax", Error, "A scenario line cannot be read";
         SCENARIO_UNKNOWN = "scenario-unknown", Error, "A scenario names a power, place or unit the map does not have";
+        // Other formats: nJudge `map.`/`seed.` files.
+        NJUDGE_SYNTAX = "njudge-syntax", Error, "A line of an nJudge map file cannot be read";
+        NJUDGE_AREA_TYPE = "njudge-area-type", Error, "An nJudge area type letter is unknown or misplaced";
+        NJUDGE_UNKNOWN_AREA = "njudge-unknown-area", Error, "An nJudge move or seed line names an unknown abbreviation";
+        NJUDGE_NAMING = "njudge-naming-conflict", Error, "Two nJudge areas share a name or abbreviation (the judge does not catch this)";
+        NJUDGE_ONE_WAY = "njudge-one-way", Error, "An nJudge move has no move back (Can't get back to X from Y)";
+        NJUDGE_SEED = "njudge-seed", Error, "A line of an nJudge seed file cannot be read";
+        NJUDGE_CARRIED = "njudge-carried", Warning, "An nJudge feature DPjudge cannot express, carried as a comment";
+        NJUDGE_POWER = "njudge-power-letter", Note, "An nJudge power letter has no name in the table; it gets a placeholder name";
+        // Other formats: Xconq mapfiles.
+        XCONQ_SYNTAX = "xconq-syntax", Error, "A line of an Xconq mapfile cannot be read";
+        XCONQ_ROW = "xconq-row-length", Error, "An Xconq terrain row is not as long as the map is wide";
+        XCONQ_COUNT = "xconq-count", Error, "An Xconq section has fewer or more lines than its header says";
+        XCONQ_TERRAIN = "xconq-terrain", Error, "An Xconq terrain character is not defined by the period";
+        XCONQ_PERIOD = "xconq-period", Warning, "A word of an Xconq period is not understood (kept, not fatal)";
+        // Dialects.
+        MISSING_ADJACENCY = "missing-adjacency", Warning, "A coastless province does not abut a water space its coasts abut (the diplomacy package rejects this)";
+        DIALECT = "dialect", Note, "Which map dialect a file is read as";
     }
 
     /// The default severity of `code` (error for unknown codes).

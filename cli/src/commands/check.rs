@@ -1,29 +1,135 @@
-//! `judgepad check`: diagnostics for each file; exit 1 if any error.
+//! `judgepad check`: diagnostics for each file in any format judgepad reads
+//! (sniffed, or `--format`); exit 1 if any error.
 
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::formats::{self, XconqSources};
 use crate::out::outln;
-use judgepad_core::map;
-
 use crate::sources::read_root;
 use judgepad_core::api::Locator;
+use judgepad_core::diagnostics::codes;
+use judgepad_core::format::Format;
+use judgepad_core::map::SourceFile;
+use judgepad_core::njudge::{self, PowerNames};
+use judgepad_core::text::{FileId, FileSpan, Span};
+use judgepad_core::{Diagnostic, Severity, map, xconq};
 
-pub(crate) fn run(files: &[String], json: bool) -> Result<u8, String> {
-    let mut errors = 0usize;
-    let mut all_json = Vec::new();
-    for arg in files {
-        let root = read_root(arg)?;
-        let (map, diags) = map::load(&root.name, &root.text, &*root.sources);
-        let locator = Locator::new(&map.files, &root.display);
-        for diag in &diags {
-            errors += usize::from(diag.is_error());
+/// Options of `check` beyond the files.
+pub(crate) struct CheckOptions<'a> {
+    pub(crate) json: bool,
+    pub(crate) format: Option<Format>,
+    pub(crate) powers: &'a PowerNames,
+}
+
+struct Report {
+    errors: usize,
+    json: Vec<Value>,
+}
+
+impl Report {
+    fn print(&mut self, json: bool, locator: &Locator<'_>, diags: &[Diagnostic]) {
+        for diag in diags {
+            self.errors += usize::from(diag.is_error());
             if json {
-                all_json.push(locator.json(diag));
+                self.json.push(locator.json(diag));
             } else {
                 outln!("{}", locator.text(diag));
             }
         }
     }
-    if json {
-        outln!("{}", serde_json::Value::Array(all_json));
+}
+
+/// A note at the top of file 0 saying how it was read.
+pub(crate) fn format_note(message: String) -> Diagnostic {
+    Diagnostic::new(codes::DIALECT, FileSpan::new(FileId(0), Span::empty(0)), message)
+        .with_severity(Severity::Note)
+}
+
+pub(crate) fn run(files: &[String], options: &CheckOptions<'_>) -> Result<u8, String> {
+    let mut report = Report { errors: 0, json: Vec::new() };
+    for arg in files {
+        match formats::format_of(arg, options.format) {
+            Some(format @ (Format::NJudgeMap | Format::NJudgeSeed)) => {
+                check_njudge(arg, format, options, &mut report)?
+            }
+            Some(Format::Xconq) => check_xconq(arg, options, &mut report)?,
+            format => {
+                let root = read_root(arg)?;
+                let (map, mut diags) = map::load(&root.name, &root.text, &*root.sources);
+                if format == Some(Format::Package) {
+                    diags.insert(0, format_note(format!("read as {}", Format::Package.describe())));
+                }
+                let locator = Locator::new(&map.files, &root.display);
+                report.print(options.json, &locator, &diags);
+            }
+        }
     }
-    Ok(u8::from(errors > 0))
+    if options.json {
+        outln!("{}", Value::Array(report.json));
+    }
+    Ok(u8::from(report.errors > 0))
+}
+
+fn check_njudge(
+    arg: &str,
+    format: Format,
+    options: &CheckOptions<'_>,
+    report: &mut Report,
+) -> Result<(), String> {
+    let pair = formats::read_njudge(arg, None, format)?;
+    let title = pair.title();
+    let (conversion, mut diags) = njudge::convert(
+        &title,
+        &pair.map,
+        pair.seed.as_ref().map(|it| it.1.as_str()),
+        options.powers,
+    );
+    let seed_note = match &pair.seed {
+        Some((path, _)) => format!(" with its seed {}", Path::new(path).display()),
+        None => String::from(" (no seed file beside it: no units)"),
+    };
+    diags.insert(0, format_note(format!("read as {}{seed_note}", Format::NJudgeMap.describe())));
+    let files = pair.files();
+    report.print(options.json, &Locator::new(&files, &pair.map_path), &diags);
+    if conversion.map.areas.is_empty() {
+        return Ok(());
+    }
+    // The converted text must load; anything it reports is judgepad's to fix
+    // or the nJudge file's to explain, so show it too.
+    let (map, converted) = map::load(&format!("{title}.map"), &conversion.text, &map::NoSources);
+    let errors: Vec<Diagnostic> = converted.into_iter().filter(Diagnostic::is_error).collect();
+    if !errors.is_empty() {
+        let display = format!("{} (converted)", pair.map_path);
+        report.print(options.json, &Locator::new(&map.files, &display), &errors);
+    }
+    Ok(())
+}
+
+fn check_xconq(arg: &str, options: &CheckOptions<'_>, report: &mut Report) -> Result<(), String> {
+    let text = formats::read_text(arg)?;
+    let dir = Path::new(arg).parent().map_or_else(|| ".".into(), Path::to_path_buf);
+    let name = Path::new(arg)
+        .file_name()
+        .map_or_else(|| arg.to_string(), |it| it.to_string_lossy().into_owned());
+    let (world, mut diags) = xconq::load(&name, &text, &XconqSources { dir });
+    let what = match &world.grid {
+        Some(grid) => format!(
+            "a {}×{} hex map, {} sides, {} units",
+            grid.width,
+            grid.height,
+            world.sides.len(),
+            world.units.len()
+        ),
+        None => format!(
+            "no map; {} terrain types, {} unit types",
+            world.period.terrain.len(),
+            world.period.units.len()
+        ),
+    };
+    diags.insert(0, format_note(format!("read as {} ({what})", Format::Xconq.describe())));
+    let files: Vec<SourceFile> = world.files.clone();
+    report.print(options.json, &Locator::new(&files, arg), &diags);
+    Ok(())
 }

@@ -1,0 +1,73 @@
+//! `judgepad convert FILE [SEED] [--to dpjudge]`: an nJudge map (with its
+//! seed) or a package-dialect map as DPjudge `.map` text on stdout; what the
+//! reading found on stderr. Exit 1 when the input has errors or the result
+//! does not load cleanly.
+
+use std::path::Path;
+
+use crate::commands::check::format_note;
+use crate::formats;
+use crate::out::outln;
+use judgepad_core::api::Locator;
+use judgepad_core::format::Format;
+use judgepad_core::map;
+use judgepad_core::njudge::{self, PowerNames};
+
+pub(crate) fn run(
+    file: &str,
+    seed: Option<&str>,
+    format: Option<Format>,
+    powers: &PowerNames,
+) -> Result<u8, String> {
+    let format = formats::format_of(file, format)
+        .ok_or_else(|| format!("cannot read `{file}`: no such file"))?;
+    match format {
+        Format::NJudgeMap | Format::NJudgeSeed => (),
+        Format::Xconq => {
+            return Err(format!(
+                "`{file}` is {}: it is a hex wargame map, not a Diplomacy variant; `judgepad check` reads it",
+                format.describe()
+            ));
+        }
+        Format::DpJudge | Format::Package => {
+            return Err(format!(
+                "`{file}` is already {}; `judgepad check` reads it as it is",
+                format.describe()
+            ));
+        }
+    }
+    let pair = formats::read_njudge(file, seed, format)?;
+    let title = pair.title();
+    let (conversion, mut diags) =
+        njudge::convert(&title, &pair.map, pair.seed.as_ref().map(|it| it.1.as_str()), powers);
+    match (&pair.seed, seed) {
+        (None, _) => diags.insert(
+            0,
+            format_note(String::from("no seed file: the variant has no units (give SEED)")),
+        ),
+        (Some((path, _)), None) => diags.insert(
+            0,
+            format_note(format!(
+                "using the seed {} found beside the map",
+                Path::new(path).display()
+            )),
+        ),
+        _ => (),
+    }
+    let files = pair.files();
+    let locator = Locator::new(&files, &pair.map_path);
+    let mut errors = 0usize;
+    for diag in &diags {
+        errors += usize::from(diag.is_error());
+        eprintln!("{}", locator.text(diag));
+    }
+    let (loaded, converted) = map::load(&format!("{title}.map"), &conversion.text, &map::NoSources);
+    let display = format!("{title}.map (converted)");
+    let locator = Locator::new(&loaded.files, &display);
+    for diag in converted.iter().filter(|it| it.is_error()) {
+        errors += 1;
+        eprintln!("{}", locator.text(diag));
+    }
+    outln!("{}", conversion.text.trim_end());
+    Ok(u8::from(errors > 0))
+}

@@ -1,0 +1,826 @@
+//! Reading nJudge `map.` and `seed.` text into [`NjMap`] / [`NjSeed`], with a
+//! diagnostic at its span for everything the how-to says the judge rejects
+//! (bad type letters, unknown abbreviations, moves that cannot get back) and
+//! for the naming conflicts it says the judge does not catch.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use super::{
+    Area, AreaKind, Coast, MAP_FILE, Modifier, MoveKind, MoveLine, NjMap, NjSeed, OptionBlock,
+    OptionKind, SEED_FILE, SeedPhase, SeedUnit, Target, at,
+};
+use crate::Diagnostic;
+use crate::diagnostics::codes;
+use crate::text::Span;
+
+/// Lines of `text` with their start offsets, `\r` dropped.
+pub(crate) fn lines(text: &str) -> impl Iterator<Item = (u32, &str)> {
+    let mut offset = 0u32;
+    text.split_inclusive('\n').map(move |raw| {
+        let start = offset;
+        offset += raw.len() as u32;
+        (start, raw.trim_end_matches(['\n', '\r']))
+    })
+}
+
+/// Words of `line` (which starts at `base`) with their spans.
+fn words(line: &str, base: u32) -> impl Iterator<Item = (&str, Span)> {
+    line.split_ascii_whitespace().map(move |word| {
+        let start = base + (word.as_ptr() as usize - line.as_ptr() as usize) as u32;
+        (word, Span::new(start, start + word.len() as u32))
+    })
+}
+
+/// The span of `part` (a sub-slice of `line`, which starts at `base`).
+fn span_of(line: &str, base: u32, part: &str) -> Span {
+    let start = base + (part.as_ptr() as usize).saturating_sub(line.as_ptr() as usize) as u32;
+    Span::new(start, start + part.len() as u32)
+}
+
+/// A section end: `-1`, alone or followed by a space and text.
+fn is_end(trimmed: &str) -> bool {
+    trimmed == "-1"
+        || trimmed.strip_prefix("-1").is_some_and(|rest| rest.starts_with(char::is_whitespace))
+}
+
+const SECTIONS: [&str; 3] = ["area", "move", "option"];
+
+/// Reads a `map.` file.
+pub fn read_map(text: &str) -> (NjMap, Vec<Diagnostic>) {
+    let mut reader = MapReader { map: NjMap::default(), diags: Vec::new() };
+    if !lines(text).any(|(_, line)| is_end(line.trim())) {
+        let first = Span::new(0, text.find('\n').unwrap_or(text.len()) as u32);
+        reader.diags.push(
+            Diagnostic::new(codes::NJUDGE_SYNTAX, at(MAP_FILE, first), "this is not an nJudge map file: no line `-1` ends its sections")
+                .with_help("An nJudge map file has three sections (areas, moves, options), each ended by a line `-1`."),
+        );
+        return (reader.map, reader.diags);
+    }
+    let mut section = 0usize;
+    let mut block: Option<OptionBlock> = None;
+    let mut trailing_noted = false;
+    for (start, line) in lines(text) {
+        let trimmed = line.trim();
+        let line_span = span_of(line, start, trimmed);
+        if section >= 3 {
+            if !trimmed.is_empty() && !trimmed.starts_with('#') && !trailing_noted {
+                trailing_noted = true;
+                reader.diags.push(
+                    Diagnostic::new(
+                        codes::NJUDGE_SYNTAX,
+                        at(MAP_FILE, line_span),
+                        "text after the options section's `-1` is ignored",
+                    )
+                    .with_severity(crate::Severity::Warning),
+                );
+            }
+            continue;
+        }
+        if is_end(trimmed) {
+            if let Some(open) = block.take() {
+                reader.diags.push(
+                    Diagnostic::new(
+                        codes::NJUDGE_SYNTAX,
+                        at(MAP_FILE, open.at),
+                        "this option block has no `#end` line",
+                    )
+                    .with_secondary(at(MAP_FILE, line_span), "the options section ends here")
+                    .with_severity(crate::Severity::Warning),
+                );
+                reader.map.options.push(open);
+            }
+            section += 1;
+            continue;
+        }
+        if trimmed.is_empty() {
+            continue;
+        }
+        if section == 2 {
+            reader.option_line(trimmed, line_span, &mut block);
+            continue;
+        }
+        if trimmed.starts_with('#') {
+            if section == 0 && reader.map.areas.is_empty() {
+                reader.map.header.push(trimmed.trim_start_matches('#').trim_end().to_string());
+            }
+            continue;
+        }
+        if section == 0 {
+            reader.area_line(line, start);
+        } else {
+            reader.move_line(line, start);
+        }
+    }
+    if let Some(open) = block.take() {
+        reader.diags.push(Diagnostic::new(
+            codes::NJUDGE_SYNTAX,
+            at(MAP_FILE, open.at),
+            "this option block has no `#end` line",
+        ));
+        reader.map.options.push(open);
+    }
+    let end = Span::empty(text.len() as u32);
+    if section < 2 {
+        let message = if reader.map.areas.is_empty() {
+            String::from("this is not an nJudge map file: it has no area lines ended by `-1`")
+        } else {
+            format!(
+                "the file ends inside the {} section: each of the three sections ends with a line `-1`",
+                SECTIONS[section]
+            )
+        };
+        let where_ = if reader.map.areas.is_empty() {
+            Span::new(0, text.find('\n').unwrap_or(text.len()) as u32)
+        } else {
+            end
+        };
+        reader.diags.push(Diagnostic::new(codes::NJUDGE_SYNTAX, at(MAP_FILE, where_), message));
+    } else if section == 2 {
+        let mut diag = Diagnostic::new(
+            codes::NJUDGE_SYNTAX,
+            at(MAP_FILE, end),
+            "the options section has no closing `-1`",
+        );
+        diag.severity = crate::Severity::Warning;
+        reader.diags.push(diag);
+    }
+    reader.check_moves();
+    (reader.map, reader.diags)
+}
+
+struct MapReader {
+    map: NjMap,
+    diags: Vec<Diagnostic>,
+}
+
+impl MapReader {
+    fn error(&mut self, code: &'static str, span: Span, message: String) -> &mut Diagnostic {
+        self.diags.push(Diagnostic::new(code, at(MAP_FILE, span), message));
+        self.diags.last_mut().expect("just pushed")
+    }
+
+    fn area_line(&mut self, line: &str, base: u32) {
+        let Some((name, rest)) = line.split_once(',') else {
+            let trimmed = line.trim();
+            self.error(
+                codes::NJUDGE_SYNTAX,
+                span_of(line, base, trimmed),
+                String::from("an area line is `Name, type abbreviation…`: there is no comma"),
+            );
+            return;
+        };
+        let name_trimmed = name.trim();
+        let name_at = span_of(line, base, name_trimmed);
+        if name_trimmed.is_empty() {
+            self.error(
+                codes::NJUDGE_SYNTAX,
+                Span::new(base, base + name.len() as u32 + 1),
+                String::from("the area has no name before the comma"),
+            );
+            return;
+        }
+        let rest_base = base + name.len() as u32 + 1;
+        let mut tokens = words(rest, rest_base);
+        let Some((types, types_at)) = tokens.next() else {
+            self.error(
+                codes::NJUDGE_AREA_TYPE,
+                name_at,
+                format!("`{name_trimmed}` has no type letter and abbreviation after the comma"),
+            );
+            return;
+        };
+        let Some((kind, convoys)) = self.area_type(types, types_at) else { return };
+        let index = self.map.areas.len();
+        let mut abbrs = Vec::new();
+        for (abbr, abbr_at) in tokens {
+            let lower = abbr.to_lowercase();
+            if lower.chars().count() < 2 {
+                self.error(
+                    codes::NJUDGE_SYNTAX,
+                    abbr_at,
+                    format!("one-letter abbreviation `{abbr}`: nJudge needs at least two letters"),
+                );
+                continue;
+            }
+            if !lower.chars().all(|ch| ch.is_alphanumeric() || ch == '.' || ch == '\'' || ch == '_')
+            {
+                self.error(
+                    codes::NJUDGE_SYNTAX,
+                    abbr_at,
+                    format!("abbreviation `{abbr}` has a character orders cannot type"),
+                );
+                continue;
+            }
+            if let Some(&other) = self.map.names.get(&lower) {
+                if other != index {
+                    let first = abbrs.is_empty();
+                    let other_area = &self.map.areas[other];
+                    let first_at = other_area
+                        .abbrs
+                        .iter()
+                        .find(|it| it.0 == lower)
+                        .map_or(other_area.name_at, |it| it.1);
+                    let other_name = other_area.name.clone();
+                    let diag = self
+                        .error(
+                            codes::NJUDGE_NAMING,
+                            abbr_at,
+                            format!("`{abbr}` already names {other_name}"),
+                        )
+                        .with_secondary_ref(at(MAP_FILE, first_at), "first defined here");
+                    diag.help = Some(String::from(
+                        "nJudge does not catch this: it reports only \"No movement table for\" when it meets the second definition. Give each area its own abbreviations.",
+                    ));
+                    if !first {
+                        diag.severity = crate::Severity::Warning;
+                        diag.message
+                            .push_str(&format!("; the alias is left out of {name_trimmed}"));
+                    }
+                    continue;
+                }
+                continue;
+            }
+            self.map.names.insert(lower.clone(), index);
+            abbrs.push((lower, abbr_at));
+        }
+        if abbrs.is_empty() {
+            self.error(
+                codes::NJUDGE_SYNTAX,
+                name_at,
+                format!("{name_trimmed} has no usable abbreviation"),
+            );
+            return;
+        }
+        let key = name_trimmed.to_lowercase();
+        match self.map.names.get(&key) {
+            Some(&other) if other != index => {
+                let other_area = &self.map.areas[other];
+                let same_name = other_area.name.to_lowercase() == key;
+                let other_at = if same_name {
+                    other_area.name_at
+                } else {
+                    other_area
+                        .abbrs
+                        .iter()
+                        .find(|it| it.0 == key)
+                        .map_or(other_area.name_at, |it| it.1)
+                };
+                let message = if same_name {
+                    format!("a second area is named {name_trimmed}")
+                } else {
+                    format!(
+                        "the name {name_trimmed} is also an abbreviation of {}",
+                        other_area.name
+                    )
+                };
+                let diag = self
+                    .error(codes::NJUDGE_NAMING, name_at, message)
+                    .with_secondary_ref(at(MAP_FILE, other_at), "first defined here");
+                if !same_name {
+                    diag.severity = crate::Severity::Warning;
+                }
+            }
+            Some(_) => (),
+            None => {
+                self.map.names.insert(key, index);
+            }
+        }
+        self.map.areas.push(Area { name: name_trimmed.to_string(), name_at, kind, convoys, abbrs });
+    }
+
+    fn area_type(&mut self, types: &str, types_at: Span) -> Option<(AreaKind, bool)> {
+        let mut chars = types.chars();
+        let first = chars.next()?;
+        let kind = match first {
+            'l' => AreaKind::Land,
+            'x' => AreaKind::Center,
+            'w' => AreaKind::Water,
+            'h' => AreaKind::HighSea,
+            'v' => AreaKind::Arctic,
+            'g' => AreaKind::Gateway,
+            'r' => AreaKind::Railway,
+            'M' | 'O' => {
+                self.error(
+                    codes::NJUDGE_AREA_TYPE,
+                    types_at,
+                    format!(
+                        "power letter `{first}` is reserved in nJudge (M and O are not powers)"
+                    ),
+                );
+                return None;
+            }
+            '0'..='9' | 'A'..='Z' => AreaKind::Home(first),
+            _ => {
+                self.error(
+                    codes::NJUDGE_AREA_TYPE,
+                    types_at,
+                    format!("unknown area type `{types}`"),
+                )
+                .help = Some(String::from(
+                    "The type is one of h g l r v w x, or a power letter (0-9, A-L, N, P-Z), optionally followed by w.",
+                ));
+                return None;
+            }
+        };
+        let rest: String = chars.collect();
+        let convoys = match rest.as_str() {
+            "" => false,
+            "w" if matches!(kind, AreaKind::Land | AreaKind::Center | AreaKind::Home(_)) => true,
+            "w" => {
+                self.error(
+                    codes::NJUDGE_AREA_TYPE,
+                    types_at,
+                    format!("`{types}`: the convoy flag `w` follows only l, x or a power letter"),
+                );
+                return Some((kind, false));
+            }
+            other if other.starts_with(|ch: char| ch.is_ascii_digit()) => {
+                let diag = self.error(
+                    codes::NJUDGE_AREA_TYPE,
+                    types_at,
+                    format!("`{types}`: Machiavelli income and city fields are not read"),
+                );
+                diag.severity = crate::Severity::Warning;
+                false
+            }
+            _ => {
+                self.error(
+                    codes::NJUDGE_AREA_TYPE,
+                    types_at,
+                    format!("unknown area type `{types}`"),
+                )
+                .help = Some(String::from(
+                    "The type is one of h g l r v w x, or a power letter (0-9, A-L, N, P-Z), optionally followed by w.",
+                ));
+                return None;
+            }
+        };
+        Some((kind, convoys))
+    }
+
+    fn move_line(&mut self, line: &str, base: u32) {
+        let trimmed = line.trim();
+        let (head, rest) = match trimmed.split_once(':') {
+            Some(split) => split,
+            None => {
+                // `sig-xc mal javs` (colonial): the head is still readable.
+                let head = trimmed.split_ascii_whitespace().next().unwrap_or("");
+                let Some(rest) = trimmed.get(head.len()..).filter(|_| head.contains('-')) else {
+                    self.error(codes::NJUDGE_SYNTAX, span_of(line, base, trimmed), String::from("a move line is `abc-mv: targets…` (or -xc, -nc, -sc, -ec, -wc, -mx): there is no colon"));
+                    return;
+                };
+                let diag = self.error(
+                    codes::NJUDGE_SYNTAX,
+                    span_of(line, base, head),
+                    format!("`{head}` has no colon; read as `{head}:`"),
+                );
+                diag.severity = crate::Severity::Warning;
+                (head, rest)
+            }
+        };
+        let head_at = span_of(line, base, head);
+        let Some((source, kind_text)) = head.trim().rsplit_once('-') else {
+            self.error(
+                codes::NJUDGE_SYNTAX,
+                head_at,
+                format!("`{head}` is not `abbreviation-type`"),
+            );
+            return;
+        };
+        let kind = match kind_text.to_ascii_lowercase().as_str() {
+            "mv" => MoveKind::Army,
+            "xc" => MoveKind::Fleet,
+            "mx" => MoveKind::ArmyWeak,
+            "cc" => MoveKind::Conduit,
+            other => match Coast::parse(other) {
+                Some(coast) => MoveKind::Coast(coast),
+                None => {
+                    self.error(
+                        codes::NJUDGE_SYNTAX,
+                        head_at,
+                        format!("unknown move type `{kind_text}`"),
+                    )
+                    .help = Some(String::from(
+                        "Move types: mv (armies), xc (fleets), nc/sc/ec/wc (fleets from a coast), mx (armies with one less support), cc (Machiavelli conduits).",
+                    ));
+                    return;
+                }
+            },
+        };
+        let Some(from) = self.map.area(source.trim()) else {
+            self.error(
+                codes::NJUDGE_UNKNOWN_AREA,
+                span_of(line, base, source.trim()),
+                format!("unknown abbreviation `{}`", source.trim()),
+            );
+            return;
+        };
+        if let Some(first) = self.map.moves.iter().find(|it| it.from == from && it.kind == kind) {
+            let first_at = first.head;
+            let diag = self.error(
+                codes::NJUDGE_SYNTAX,
+                head_at,
+                format!("a second `{}` line: its moves are added to the first", head.trim()),
+            );
+            diag.severity = crate::Severity::Warning;
+            diag.help = Some(String::from(
+                "The how-to asks for one line per area and move type; the judge reads both (the standard map has two `pru-mv` lines). Merge them.",
+            ));
+            diag.secondary.push(crate::diagnostics::Label {
+                at: at(MAP_FILE, first_at),
+                message: String::from("first here"),
+            });
+        }
+        let rest_base = base + (rest.as_ptr() as usize - line.as_ptr() as usize) as u32;
+        let mut targets = Vec::new();
+        for (word, word_at) in words(rest, rest_base) {
+            let (name, modifier) = match word.split_once('/') {
+                Some((name, modifier)) => (name, Some(modifier)),
+                None => (word, None),
+            };
+            let Some(area) = self.map.area(name) else {
+                self.error(
+                    codes::NJUDGE_UNKNOWN_AREA,
+                    word_at,
+                    format!("unknown abbreviation `{name}`"),
+                );
+                continue;
+            };
+            let modifier = match modifier.map(str::to_ascii_lowercase).as_deref() {
+                None => None,
+                Some("mx") => Some(Modifier::Weak),
+                Some("hx") => Some(Modifier::Half),
+                Some("lx") => Some(Modifier::HalfConvoy),
+                Some("cc") => Some(Modifier::Conduit),
+                Some(other) => match Coast::parse(other) {
+                    Some(coast) => Some(Modifier::Coast(coast)),
+                    None => {
+                        self.error(
+                            codes::NJUDGE_SYNTAX,
+                            word_at,
+                            format!("unknown modifier `/{other}`"),
+                        );
+                        continue;
+                    }
+                },
+            };
+            let army = matches!(kind, MoveKind::Army | MoveKind::ArmyWeak);
+            if army && matches!(modifier, Some(Modifier::Coast(_))) {
+                self.error(
+                    codes::NJUDGE_SYNTAX,
+                    word_at,
+                    format!("`{word}`: armies move to provinces, not coasts"),
+                );
+                continue;
+            }
+            if !army
+                && matches!(modifier, Some(Modifier::Weak | Modifier::Half | Modifier::HalfConvoy))
+            {
+                self.error(
+                    codes::NJUDGE_SYNTAX,
+                    word_at,
+                    format!("`{word}`: move modifiers apply to army moves"),
+                );
+                continue;
+            }
+            targets.push(Target { area, modifier, at: word_at });
+        }
+        self.map.moves.push(MoveLine { from, kind, head: head_at, targets });
+    }
+
+    fn option_line(&mut self, trimmed: &str, span: Span, block: &mut Option<OptionBlock>) {
+        if let Some(open) = block {
+            if trimmed.len() >= 4 && trimmed[..4].eq_ignore_ascii_case("#end") {
+                let open = block.take().expect("open");
+                self.map.options.push(open);
+            } else if !trimmed.starts_with('#') {
+                open.lines.push((trimmed.to_string(), span));
+            }
+            return;
+        }
+        if trimmed.starts_with('#') {
+            return;
+        }
+        let lower = trimmed.to_lowercase();
+        let kind = if lower.starts_with("center") || lower.starts_with("centre") {
+            OptionKind::Centers
+        } else if lower.starts_with("hongkong") || lower.starts_with("hong kong") {
+            OptionKind::HongKong
+        } else if lower.starts_with("gateway") {
+            OptionKind::Gateway
+        } else if lower.starts_with("railway") {
+            OptionKind::Railway
+        } else {
+            OptionKind::Other
+        };
+        *block = Some(OptionBlock { kind, at: span, lines: Vec::new() });
+    }
+
+    /// "All provinces must have bidirectional paths": every army move needs
+    /// the move back, every fleet move the fleet move back to the same coast.
+    fn check_moves(&mut self) {
+        let mut found = Vec::new();
+        for line in &self.map.moves {
+            let (army, source_coast) = match line.kind {
+                MoveKind::Army | MoveKind::ArmyWeak => (true, None),
+                MoveKind::Fleet => (false, None),
+                MoveKind::Coast(coast) => (false, Some(coast)),
+                MoveKind::Conduit => continue,
+            };
+            for target in &line.targets {
+                if target.area == line.from {
+                    continue;
+                }
+                let back = self.map.moves.iter().any(|other| {
+                    other.from == target.area
+                        && if army {
+                            matches!(other.kind, MoveKind::Army | MoveKind::ArmyWeak)
+                        } else {
+                            match target.coast() {
+                                Some(coast) => other.kind == MoveKind::Coast(coast),
+                                None => other.kind == MoveKind::Fleet,
+                            }
+                        }
+                        && other
+                            .targets
+                            .iter()
+                            .any(|it| it.area == line.from && (army || it.coast() == source_coast))
+                });
+                if !back {
+                    let from = &self.map.areas[line.from];
+                    let to = &self.map.areas[target.area];
+                    let from_name = match source_coast {
+                        Some(coast) => format!("{}/{}", from.abbr(), coast.as_str()),
+                        None => from.abbr().to_string(),
+                    };
+                    let to_name = match target.coast() {
+                        Some(coast) => format!("{}/{}", to.abbr(), coast.as_str()),
+                        None => to.abbr().to_string(),
+                    };
+                    found.push(
+                        Diagnostic::new(
+                            codes::NJUDGE_ONE_WAY,
+                            at(MAP_FILE, target.at),
+                            format!(
+                                "Can't get back to {from_name} from {to_name} ({})",
+                                if army { "land" } else { "coast" }
+                            ),
+                        )
+                        .with_help(format!(
+                            "nJudge rejects one-way moves: add `{from_name}` to the `{to_name}-{}:` line.",
+                            if army {
+                                "mv"
+                            } else {
+                                target.coast().map_or("xc", Coast::as_str)
+                            }
+                        )),
+                    );
+                }
+            }
+        }
+        self.diags.extend(found);
+    }
+}
+
+/// Reads a `seed.` file against `map`.
+pub fn read_seed(text: &str, map: &NjMap) -> (NjSeed, Vec<Diagnostic>) {
+    let mut seed = NjSeed::default();
+    let mut diags = Vec::new();
+    let mut stage = 0u8; // 0 phase, 1 units, 2 ownership, 3 done
+    let mut record: Vec<char> = Vec::new();
+    let mut record_at: Option<Span> = None;
+    for (start, line) in lines(text) {
+        let trimmed = line.trim();
+        let span = span_of(line, start, trimmed);
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        match stage {
+            0 => {
+                match parse_phase(trimmed) {
+                    Some((season, year, kind)) => {
+                        seed.phase = Some(SeedPhase { season, year, kind, at: span });
+                    }
+                    None => {
+                        diags.push(
+                            Diagnostic::new(codes::NJUDGE_SEED, at(SEED_FILE, span), format!("expected the start phase (like `S1901M`), found `{trimmed}`"))
+                                .with_help("A seed file starts with the phase, then lines `P: A Name` ended by `-1`, then the ownership record ended by `-1`. This looks like a report file, not a seed."),
+                        );
+                        return (seed, diags);
+                    }
+                }
+                stage = 1;
+            }
+            1 if is_end(trimmed) => stage = 2,
+            1 => match parse_unit(line, start, map) {
+                Ok(unit) => seed.units.push(unit),
+                Err(diag) => diags.push(diag),
+            },
+            2 if is_end(trimmed) => {
+                if let Some(span) = record_at {
+                    seed.owners = Some((core::mem::take(&mut record), span));
+                }
+                stage = 3;
+            }
+            2 => {
+                if trimmed.len() > 1 && trimmed.as_bytes()[1] == b':' && !trimmed.contains(' ') {
+                    diags.push(Diagnostic::new(
+                        codes::NJUDGE_SEED,
+                        at(SEED_FILE, span),
+                        "a Machiavelli status record (N:, O:, C:, H:, F: lines) is not read",
+                    ));
+                    continue;
+                }
+                record.extend(trimmed.chars());
+                record_at = Some(record_at.map_or(span, |it| it.cover(span)));
+            }
+            _ => {
+                let mut diag = Diagnostic::new(
+                    codes::NJUDGE_SEED,
+                    at(SEED_FILE, span),
+                    "text after the ownership record's `-1` is ignored",
+                );
+                diag.severity = crate::Severity::Warning;
+                diags.push(diag);
+                break;
+            }
+        }
+    }
+    let end = at(SEED_FILE, Span::empty(text.len() as u32));
+    match stage {
+        0 => diags.push(Diagnostic::new(
+            codes::NJUDGE_SEED,
+            end,
+            "the seed file is empty: it needs the start phase, units and `-1`",
+        )),
+        1 => diags.push(Diagnostic::new(
+            codes::NJUDGE_SEED,
+            end,
+            "the unit list has no closing `-1`",
+        )),
+        2 => diags.push(Diagnostic::new(
+            codes::NJUDGE_SEED,
+            end,
+            "the ownership record has no closing `-1`",
+        )),
+        _ => (),
+    }
+    if let Some((owners, span)) = &mut seed.owners {
+        let span = &*span;
+        let areas = map.areas.len();
+        if owners.len() != areas {
+            let what = if owners.len() < areas {
+                "the missing ones are read as `.`"
+            } else {
+                "the extra ones are ignored"
+            };
+            diags.push(
+                Diagnostic::new(codes::NJUDGE_SEED, at(SEED_FILE, *span), format!("the ownership record has {} characters; the map has {areas} areas ({what})", owners.len()))
+                    .with_help("One character per area, in the map's area order: `.` for none, or the owner's letter.")
+                    .with_severity(crate::Severity::Warning),
+            );
+        }
+        owners.resize(map.areas.len(), '.');
+        for (idx, &owner) in owners.iter().enumerate() {
+            if owner == '.' {
+                continue;
+            }
+            if let Some(area) = map.areas.get(idx)
+                && !area.kind.is_center()
+                && owner != '.'
+            {
+                let mut diag = Diagnostic::new(
+                    codes::NJUDGE_SEED,
+                    at(
+                        SEED_FILE,
+                        Span::new(span.start + idx as u32, span.start + idx as u32 + 1)
+                            .min_in(*span),
+                    ),
+                    format!("the record gives {} (no supply centre) to `{owner}`", area.name),
+                );
+                diag.severity = crate::Severity::Warning;
+                diags.push(diag);
+            }
+        }
+    }
+    (seed, diags)
+}
+
+fn parse_phase(text: &str) -> Option<(char, i64, char)> {
+    let word = text.split_whitespace().next()?;
+    let mut chars = word.chars();
+    let season = chars.next()?.to_ascii_uppercase();
+    let kind = word.chars().last()?.to_ascii_uppercase();
+    let year = word.get(1..word.len() - 1)?;
+    if !matches!(season, 'S' | 'U' | 'F' | 'W') || !matches!(kind, 'M' | 'R' | 'B' | 'A') {
+        return None;
+    }
+    if year.is_empty() || !year.bytes().all(|b| b.is_ascii_digit()) || year.len() > 9 {
+        return None;
+    }
+    Some((season, year.parse().ok()?, kind))
+}
+
+// A diagnostic per bad line is the point; boxing it buys nothing here.
+#[allow(clippy::result_large_err)]
+fn parse_unit(line: &str, base: u32, map: &NjMap) -> Result<SeedUnit, Diagnostic> {
+    let trimmed = line.trim();
+    let span = span_of(line, base, trimmed);
+    let bad = |message: String| Diagnostic::new(codes::NJUDGE_SEED, at(SEED_FILE, span), message);
+    let Some((power, rest)) = trimmed.split_once(':') else {
+        return Err(bad(format!(
+            "a unit line is `P: A Name` (power letter, unit, place): `{trimmed}`"
+        )));
+    };
+    let power = power.trim();
+    let mut letters = power.chars();
+    let (Some(letter), None) = (letters.next(), letters.next()) else {
+        return Err(bad(format!("`{power}` is not one power letter")));
+    };
+    let rest = rest.trim_start();
+    let Some((unit, place)) = rest.split_once(char::is_whitespace) else {
+        return Err(bad(format!("a unit line is `P: A Name`: `{trimmed}` has no place")));
+    };
+    let fleet = match unit {
+        "A" | "a" => false,
+        "F" | "f" => true,
+        _ => return Err(bad(format!("`{unit}` is not a unit type (A or F)"))),
+    };
+    let place = place.trim();
+    let place_at = at(SEED_FILE, span_of(line, base, place));
+    let (name, coast) = match place.rsplit_once('/') {
+        Some((name, coast)) => match Coast::parse(coast) {
+            Some(coast) => (name.trim(), Some(coast)),
+            None => {
+                return Err(Diagnostic::new(
+                    codes::NJUDGE_SEED,
+                    place_at,
+                    format!("unknown coast `/{coast}`"),
+                ));
+            }
+        },
+        None => (place, None),
+    };
+    let Some(area) = map.area(name) else {
+        return Err(Diagnostic::new(
+            codes::NJUDGE_UNKNOWN_AREA,
+            place_at,
+            format!("no area is named `{name}`"),
+        ));
+    };
+    let kind = map.areas[area].kind;
+    if !fleet && kind.is_water() {
+        return Err(Diagnostic::new(
+            codes::NJUDGE_SEED,
+            place_at,
+            format!("an army cannot start at sea ({})", map.areas[area].name),
+        ));
+    }
+    let coasts = map.coasts(area);
+    if fleet {
+        match coast {
+            Some(coast) if !coasts.contains(&coast) => {
+                return Err(Diagnostic::new(
+                    codes::NJUDGE_SEED,
+                    place_at,
+                    format!("{} has no {} coast", map.areas[area].name, coast.word()),
+                ));
+            }
+            None if !coasts.is_empty() && map.lines_of(area, MoveKind::Fleet).next().is_none() => {
+                return Err(Diagnostic::new(
+                    codes::NJUDGE_SEED,
+                    place_at,
+                    format!(
+                        "{} has several coasts: say which (`/nc`, `/sc`…)",
+                        map.areas[area].name
+                    ),
+                ));
+            }
+            _ => (),
+        }
+    }
+    Ok(SeedUnit { power: letter.to_ascii_uppercase(), fleet, area, coast, at: span })
+}
+
+trait MinIn {
+    fn min_in(self, outer: Span) -> Span;
+}
+
+impl MinIn for Span {
+    fn min_in(self, outer: Span) -> Span {
+        if self.end <= outer.end { self } else { outer }
+    }
+}
+
+trait WithSecondaryRef {
+    fn with_secondary_ref(&mut self, at: crate::text::FileSpan, message: &str) -> &mut Self;
+}
+
+impl WithSecondaryRef for Diagnostic {
+    fn with_secondary_ref(&mut self, at: crate::text::FileSpan, message: &str) -> &mut Self {
+        self.secondary.push(crate::diagnostics::Label { at, message: message.to_string() });
+        self
+    }
+}
