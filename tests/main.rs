@@ -27,6 +27,9 @@ mod orders;
 // The game loop on real variants.
 mod game;
 
+// Other formats: nJudge map/seed files and Xconq mapfiles (own fixtures).
+mod formats;
+
 // The map drawn from the graph: fidelity, determinism, stability, pins.
 mod layout;
 

@@ -2,7 +2,7 @@
 
 mod bench;
 pub(crate) mod check;
-mod convert;
+pub(crate) mod convert;
 pub(crate) mod diff;
 mod dump;
 mod layout;
@@ -50,7 +50,7 @@ pub(crate) fn run(command: Command) -> Result<u8, String> {
     }
 }
 
-fn power_names(list: Option<&str>) -> Result<judgepad_core::njudge::PowerNames, String> {
+pub(crate) fn power_names(list: Option<&str>) -> Result<judgepad_core::njudge::PowerNames, String> {
     let mut names = judgepad_core::njudge::PowerNames::default();
     if let Some(list) = list {
         names.parse_list(list)?;

@@ -26,6 +26,37 @@ pub fn diff_report(old: &str, new: &str, json: bool) -> Result<(String, u8), Str
     commands::diff::report(old, new, json)
 }
 
+/// What `judgepad check [--json] [--format F] [--powers LIST] FILES` prints,
+/// and its exit code.
+pub fn check_report(
+    files: &[String],
+    format: Option<&str>,
+    powers: Option<&str>,
+    json: bool,
+) -> Result<(String, u8), String> {
+    let format = match format {
+        Some(name) => Some(
+            judgepad_core::format::Format::parse(name)
+                .ok_or_else(|| format!("unknown format `{name}`"))?,
+        ),
+        None => None,
+    };
+    let powers = commands::power_names(powers)?;
+    commands::check::report(files, &commands::check::CheckOptions { json, format, powers: &powers })
+}
+
+pub use commands::convert::ConvertReport;
+
+/// What `judgepad convert FILE [SEED] [--powers LIST]` prints.
+pub fn convert_report(
+    file: &str,
+    seed: Option<&str>,
+    powers: Option<&str>,
+) -> Result<ConvertReport, String> {
+    let powers = commands::power_names(powers)?;
+    commands::convert::report(file, seed, None, &powers)
+}
+
 /// Runs the command line; returns the exit code.
 pub fn run(argv: &[String]) -> u8 {
     let command = match args::parse(argv) {

@@ -60,6 +60,7 @@ pub struct Grid {
     pub seen: bool,
     /// Terrain characters, row by row, as written (row 0 first in the file;
     /// Xconq's y counts up from the bottom, so row r is y = height − 1 − r).
+    /// Rows the file lacks are empty.
     pub rows: Vec<Vec<char>>,
     /// Where the header is.
     pub at: FileSpan,

@@ -26,6 +26,7 @@ pub(crate) struct CheckOptions<'a> {
 struct Report {
     errors: usize,
     json: Vec<Value>,
+    text: String,
 }
 
 impl Report {
@@ -35,7 +36,8 @@ impl Report {
             if json {
                 self.json.push(locator.json(diag));
             } else {
-                outln!("{}", locator.text(diag));
+                self.text.push_str(&locator.text(diag));
+                self.text.push('\n');
             }
         }
     }
@@ -48,7 +50,16 @@ pub(crate) fn format_note(message: String) -> Diagnostic {
 }
 
 pub(crate) fn run(files: &[String], options: &CheckOptions<'_>) -> Result<u8, String> {
-    let mut report = Report { errors: 0, json: Vec::new() };
+    let (text, code) = report(files, options)?;
+    if !text.is_empty() {
+        outln!("{}", text.trim_end_matches('\n'));
+    }
+    Ok(code)
+}
+
+/// What `check` prints, and its exit code.
+pub(crate) fn report(files: &[String], options: &CheckOptions<'_>) -> Result<(String, u8), String> {
+    let mut report = Report { errors: 0, json: Vec::new(), text: String::new() };
     for arg in files {
         match formats::format_of(arg, options.format) {
             Some(format @ (Format::NJudgeMap | Format::NJudgeSeed)) => {
@@ -67,9 +78,9 @@ pub(crate) fn run(files: &[String], options: &CheckOptions<'_>) -> Result<u8, St
         }
     }
     if options.json {
-        outln!("{}", Value::Array(report.json));
+        report.text = format!("{}\n", Value::Array(report.json));
     }
-    Ok(u8::from(report.errors > 0))
+    Ok((report.text, u8::from(report.errors > 0)))
 }
 
 fn check_njudge(
@@ -93,7 +104,9 @@ fn check_njudge(
     diags.insert(0, format_note(format!("read as {}{seed_note}", Format::NJudgeMap.describe())));
     let files = pair.files();
     report.print(options.json, &Locator::new(&files, &pair.map_path), &diags);
-    if conversion.map.areas.is_empty() {
+    // With errors in the nJudge files, the converted text's errors are
+    // their echo; show them only when the input reads cleanly.
+    if conversion.map.areas.is_empty() || diags.iter().any(Diagnostic::is_error) {
         return Ok(());
     }
     // The converted text must load; anything it reports is judgepad's to fix
@@ -116,7 +129,7 @@ fn check_xconq(arg: &str, options: &CheckOptions<'_>, report: &mut Report) -> Re
     let (world, mut diags) = xconq::load(&name, &text, &XconqSources { dir });
     let what = match &world.grid {
         Some(grid) => format!(
-            "a {}×{} hex map, {} sides, {} units",
+            "{}×{} hexes, {} sides, {} units",
             grid.width,
             grid.height,
             world.sides.len(),

@@ -19,6 +19,31 @@ pub(crate) fn run(
     format: Option<Format>,
     powers: &PowerNames,
 ) -> Result<u8, String> {
+    let report = report(file, seed, format, powers)?;
+    if !report.diagnostics.is_empty() {
+        eprint!("{}", report.diagnostics);
+    }
+    outln!("{}", report.text.trim_end());
+    Ok(report.code)
+}
+
+/// What `convert` prints: the .map text (stdout), the diagnostics (stderr),
+/// and the exit code.
+pub struct ConvertReport {
+    /// The DPjudge text.
+    pub text: String,
+    /// Diagnostics, one per line as `check` prints them.
+    pub diagnostics: String,
+    /// 0 clean, 1 errors in the input or the result.
+    pub code: u8,
+}
+
+pub(crate) fn report(
+    file: &str,
+    seed: Option<&str>,
+    format: Option<Format>,
+    powers: &PowerNames,
+) -> Result<ConvertReport, String> {
     let format = formats::format_of(file, format)
         .ok_or_else(|| format!("cannot read `{file}`: no such file"))?;
     match format {
@@ -57,17 +82,19 @@ pub(crate) fn run(
     let files = pair.files();
     let locator = Locator::new(&files, &pair.map_path);
     let mut errors = 0usize;
+    let mut diagnostics = String::new();
     for diag in &diags {
         errors += usize::from(diag.is_error());
-        eprintln!("{}", locator.text(diag));
+        diagnostics.push_str(&locator.text(diag));
+        diagnostics.push('\n');
     }
     let (loaded, converted) = map::load(&format!("{title}.map"), &conversion.text, &map::NoSources);
     let display = format!("{title}.map (converted)");
     let locator = Locator::new(&loaded.files, &display);
     for diag in converted.iter().filter(|it| it.is_error()) {
         errors += 1;
-        eprintln!("{}", locator.text(diag));
+        diagnostics.push_str(&locator.text(diag));
+        diagnostics.push('\n');
     }
-    outln!("{}", conversion.text.trim_end());
-    Ok(u8::from(errors > 0))
+    Ok(ConvertReport { text: conversion.text, diagnostics, code: u8::from(errors > 0) })
 }

@@ -34,7 +34,7 @@ pub(super) fn emit(
     if !map.header.is_empty() {
         out.push_str("# The nJudge file's own comments:\n");
         for line in &map.header {
-            let _ = writeln!(out, "#   {line}");
+            let _ = writeln!(out, "#   {}", line.trim());
         }
     }
     out.push('\n');
@@ -124,11 +124,8 @@ fn terrain(out: &mut String, map: &NjMap, diags: &mut Vec<Diagnostic>) {
         match area.kind {
             AreaKind::Gateway | AreaKind::Railway => {
                 let what = if area.kind == AreaKind::Gateway { "gateway" } else { "railway" };
-                let _ = writeln!(
-                    out,
-                    "SHUT {} # nJudge {what} province (see below)",
-                    abbr.to_uppercase()
-                );
+                let _ = writeln!(out, "# nJudge {what} province (see below)");
+                let _ = writeln!(out, "SHUT {}", abbr.to_uppercase());
                 continue;
             }
             AreaKind::HighSea | AreaKind::Arctic => {
@@ -331,7 +328,7 @@ fn options(out: &mut String, map: &NjMap, diags: &mut Vec<Diagnostic>) {
         ));
         let _ = writeln!(out, "# nJudge {what}:");
         for (line, _) in &block.lines {
-            let _ = writeln!(out, "#   {line}");
+            let _ = writeln!(out, "#   {}", line.trim());
         }
         out.push('\n');
     }
@@ -428,10 +425,9 @@ fn powers_section(
             .filter(|area| area.kind == AreaKind::Home(letter))
             .map(|area| area.abbr().to_string())
             .collect();
-        let display_first =
-            crate::map::Map::power_display(&name).chars().next().map(|it| it.to_ascii_uppercase());
-        let abbrev =
-            if display_first == Some(letter) { String::new() } else { format!(" (:{letter})") };
+        // The letter is given explicitly: it is what abut restrictions and
+        // the nJudge files call the power, and the ownership word is unknown.
+        let abbrev = format!(" (:{letter})");
         let _ = writeln!(out, "{name}{abbrev} {}", homes.join(" ").trim_end());
         if let Some((owners, _)) = owners {
             let owned: Vec<String> = owners

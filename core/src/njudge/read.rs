@@ -569,12 +569,9 @@ impl MapReader {
                             ),
                         )
                         .with_help(format!(
-                            "nJudge rejects one-way moves: add `{from_name}` to the `{to_name}-{}:` line.",
-                            if army {
-                                "mv"
-                            } else {
-                                target.coast().map_or("xc", Coast::as_str)
-                            }
+                            "nJudge rejects one-way moves: add `{from_name}` to the `{}-{}:` line.",
+                            to.abbr(),
+                            if army { "mv" } else { target.coast().map_or("xc", Coast::as_str) }
                         )),
                     );
                 }
@@ -634,6 +631,15 @@ pub fn read_seed(text: &str, map: &NjMap) -> (NjSeed, Vec<Diagnostic>) {
                     continue;
                 }
                 record.extend(trimmed.chars());
+                if let Some(bad) = trimmed
+                    .chars()
+                    .find(|ch| *ch != '.' && !ch.is_ascii_uppercase() && !ch.is_ascii_digit())
+                {
+                    diags.push(
+                        Diagnostic::new(codes::NJUDGE_SEED, at(SEED_FILE, span), format!("`{bad}` in the ownership record is not a power letter (0-9, A-Z) or `.`; read as `.`"))
+                            .with_severity(crate::Severity::Warning),
+                    );
+                }
                 record_at = Some(record_at.map_or(span, |it| it.cover(span)));
             }
             _ => {
@@ -683,6 +689,11 @@ pub fn read_seed(text: &str, map: &NjMap) -> (NjSeed, Vec<Diagnostic>) {
             );
         }
         owners.resize(map.areas.len(), '.');
+        for owner in owners.iter_mut() {
+            if !owner.is_ascii_uppercase() && !owner.is_ascii_digit() {
+                *owner = '.';
+            }
+        }
         for (idx, &owner) in owners.iter().enumerate() {
             if owner == '.' {
                 continue;

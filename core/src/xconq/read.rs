@@ -14,6 +14,8 @@ use crate::map::{SourceFile, Sources};
 use crate::text::{FileId, FileSpan, Span};
 
 const MAX_DEPTH: usize = 16;
+/// The largest map read (the corpus's largest has 48,000 hexes).
+const MAX_CELLS: i64 = 4_000_000;
 
 /// A cursor over lines.
 struct Lines<'a> {
@@ -305,6 +307,10 @@ impl<'a> Sections<'a, '_> {
             );
             return None;
         }
+        if width * height > MAX_CELLS {
+            self.error(codes::XCONQ_SYNTAX, at, format!("a {width}×{height} map has more than {MAX_CELLS} hexes, more than judgepad reads"));
+            return None;
+        }
         let (width, height) = (width as u32, height as u32);
         let mut rows = Vec::with_capacity(height as usize);
         let mut chars: Vec<(char, FileSpan)> = Vec::new();
@@ -359,9 +365,8 @@ impl<'a> Sections<'a, '_> {
             }
             rows.push(cells);
         }
-        while rows.len() < height as usize {
-            rows.push(alloc::vec![' '; width as usize]);
-        }
+        // Missing rows stay empty (no terrain), not allocated.
+        rows.resize_with(height as usize, Vec::new);
         Some(Grid {
             width,
             height,
