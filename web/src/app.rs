@@ -16,6 +16,7 @@ use crate::components::drafts::Drafts;
 use crate::components::editor::Editor;
 use crate::components::file_io::FileIo;
 use crate::components::file_tabs::FileTabs;
+use crate::components::foreign_view::ForeignView;
 use crate::components::help::Help;
 use crate::components::map_view::MapView;
 use crate::components::orders::OrdersPanel;
@@ -140,12 +141,14 @@ pub fn App() -> impl IntoView {
     });
     // Files dropped on the editor open like picked ones.
     let file_note = RwSignal::new(String::new());
+    // nJudge and Xconq files opened (shown in their own panel).
+    let foreign = RwSignal::new(None::<crate::bridge::foreign::Foreign>);
     let on_drop = move |ev: leptos::ev::DragEvent| {
         ev.prevent_default();
         let Some(list) = ev.data_transfer().and_then(|dt| dt.files()) else { return };
         leptos::task::spawn_local(async move {
             let files = crate::components::file_io::read_files(list).await;
-            file_note.set(crate::components::file_io::open_into(doc, &files));
+            file_note.set(crate::components::file_io::open_into(doc, foreign, &files));
         });
     };
     // Edits left by picking another variant are kept (one set), with a
@@ -197,6 +200,7 @@ pub fn App() -> impl IntoView {
                 <button type="button" on:click=move |_| notice.set(None)>"Dismiss"</button>
             </div>
         })}
+        <ForeignView foreign=foreign doc=doc note=file_note />
         <main class="layout">
             <section
                 class="editing"
@@ -204,7 +208,7 @@ pub fn App() -> impl IntoView {
                 on:dragover=move |ev: leptos::ev::DragEvent| ev.prevent_default()
                 on:drop=on_drop
             >
-                <FileIo doc=doc note=file_note />
+                <FileIo doc=doc note=file_note foreign=foreign />
                 <FileTabs doc=doc loaded=loaded />
                 <Editor doc=doc analysis=analysis loaded=loaded />
             </section>

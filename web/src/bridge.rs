@@ -8,6 +8,7 @@ pub mod arrows;
 pub mod drafts;
 pub mod editor;
 pub mod entry;
+pub mod foreign;
 pub mod history;
 pub mod pins;
 mod play;
@@ -16,6 +17,7 @@ pub mod scenarios;
 pub mod scene;
 pub mod session;
 pub mod share;
+pub mod viewbox;
 pub mod workspace;
 
 use judgepad_core::bundled::Bundled;

@@ -7,8 +7,10 @@ pub mod drafts;
 pub mod editor;
 pub mod file_io;
 pub mod file_tabs;
+pub mod foreign_view;
 pub mod help;
 pub mod map_view;
+pub mod njudge_import;
 pub mod orders;
 pub mod power_orders;
 pub mod results;
@@ -18,6 +20,7 @@ pub mod stepper;
 pub mod summary;
 pub mod theme_toggle;
 pub mod variant_picker;
+pub mod xconq_view;
 
 /// Whether a key event comes from a text field (where keys type text, so
 /// page shortcuts such as `?` and the arrows must leave them alone).

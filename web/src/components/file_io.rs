@@ -1,5 +1,5 @@
 //! Files in and out: open `.map` files (and their USE files, several at
-//! once) with a file picker or by dropping them on the editor; download the
+//! once; nJudge and Xconq files go to the foreign panel) with a file picker or by dropping them on the editor; download the
 //! open file, or the whole variant as one file with its `USE` lines inlined.
 //! Bytes are read as UTF-8, or latin-1 when they are not UTF-8 (as the CLI
 //! reads them), and the page says which; downloads are UTF-8.
@@ -7,6 +7,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::bridge::foreign::Foreign;
 use crate::doc::Doc;
 
 /// Reads every file of `list` (name and bytes), in order.
@@ -22,12 +23,27 @@ pub async fn read_files(list: web_sys::FileList) -> Vec<(String, Vec<u8>)> {
     out
 }
 
-/// Opens `files` into the document; returns what to tell the user.
-pub fn open_into(doc: Doc, files: &[(String, Vec<u8>)]) -> String {
+/// Opens `files`: DPjudge files into the document, nJudge and Xconq files
+/// into the foreign panel; returns what to tell the user (each file's
+/// format and encoding).
+pub fn open_into(
+    doc: Doc,
+    foreign: RwSignal<Option<Foreign>>,
+    files: &[(String, Vec<u8>)],
+) -> String {
     if files.is_empty() {
         return String::new();
     }
-    let (next, notes) = doc.workspace.with_untracked(|w| w.with_opened(files));
+    let sorted = crate::bridge::foreign::sort(files);
+    if sorted.foreign.is_some() {
+        foreign.set(sorted.foreign);
+    }
+    let notes = sorted.notes;
+    let files = &sorted.variant[..];
+    if files.is_empty() {
+        return format!("Opened {}", notes.join("; "));
+    }
+    let (next, _) = doc.workspace.with_untracked(|w| w.with_opened(files));
     let root_changed = doc.workspace.with_untracked(|w| w.root != next.root);
     let first = files.iter().map(|(n, _)| n.clone()).min().unwrap_or_default();
     if root_changed {
@@ -61,6 +77,8 @@ pub fn FileIo(
     doc: Doc,
     /// What the last open said (shared with the drop target).
     note: RwSignal<String>,
+    /// Where nJudge and Xconq files open.
+    foreign: RwSignal<Option<Foreign>>,
 ) -> impl IntoView {
     let on_pick = move |ev: leptos::ev::Event| {
         let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
@@ -70,7 +88,7 @@ pub fn FileIo(
         let Some(list) = input.files() else { return };
         leptos::task::spawn_local(async move {
             let files = read_files(list).await;
-            note.set(open_into(doc, &files));
+            note.set(open_into(doc, foreign, &files));
             input.set_value("");
         });
     };
@@ -95,7 +113,6 @@ pub fn FileIo(
                     type="file"
                     multiple
                     data-testid="open-files"
-                    accept=".map,.geography,.politics,.military,.locations,.txt,text/plain"
                     on:change=on_pick
                 />
             </label>

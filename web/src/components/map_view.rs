@@ -15,6 +15,8 @@
 //! toolbar offers the same (and builds in adjustment phases).
 
 use leptos::prelude::*;
+
+use crate::bridge::viewbox;
 use wasm_bindgen::JsCast;
 
 use judgepad_core::layout::{self, ProvinceGraph};
@@ -305,10 +307,7 @@ pub fn MapView(
     let current = move || zoom.get().unwrap_or_else(full);
     // A memo: the attribute is set only when the box changes (setting an
     // SVG's viewBox, even to the same value, relays out all it holds).
-    let view_box = Memo::new(move |_| {
-        let (x, y, w, h) = current();
-        format!("{} {} {} {}", x as i64, y as i64, w.ceil() as i64, h.ceil() as i64)
-    });
+    let view_box = Memo::new(move |_| viewbox::attribute(current()));
     // A drag: where it started (client pixels) and the province grabbed.
     let drag = StoredValue::new(None::<(f64, f64, Option<String>, bool)>);
     let selected = RwSignal::new(None::<String>);
@@ -361,22 +360,15 @@ pub fn MapView(
         let svg = svg_ref.get_untracked()?;
         let element: &web_sys::Element = svg.unchecked_ref();
         let rect = element.get_bounding_client_rect();
-        let (x, y, w, h) = current();
-        let scale = (rect.width() / w).min(rect.height() / h);
-        if scale.is_nan() || scale <= 0.0 {
-            return None;
-        }
-        let ox = (rect.width() - w * scale) / 2.0;
-        let oy = (rect.height() - h * scale) / 2.0;
-        Some((x + (cx - rect.left() - ox) / scale, y + (cy - rect.top() - oy) / scale))
+        viewbox::to_drawing(
+            (rect.left(), rect.top(), rect.width(), rect.height()),
+            current(),
+            (cx, cy),
+        )
     };
     let on_wheel = move |ev: leptos::ev::WheelEvent| {
         ev.prevent_default();
-        let (x, y, w, h) = current();
-        let factor = if ev.delta_y() > 0.0 { 1.2 } else { 1.0 / 1.2 };
-        let (cx, cy) = (x + w / 2.0, y + h / 2.0);
-        let (nw, nh) = (w * factor, h * factor);
-        zoom.set(Some((cx - nw / 2.0, cy - nh / 2.0, nw, nh)));
+        zoom.set(Some(viewbox::zoomed(current(), ev.delta_y())));
     };
     let on_down = move |ev: leptos::ev::PointerEvent| {
         let province = ev
@@ -395,8 +387,7 @@ pub fn MapView(
         let far = moved || (mx - sx).abs() + (my - sy).abs() > 4.0;
         if province.is_none() && far {
             let (Some(a), Some(b)) = (to_drawing(sx, sy), to_drawing(mx, my)) else { return };
-            let (x, y, w, h) = current();
-            zoom.set(Some((x - (b.0 - a.0), y - (b.1 - a.1), w, h)));
+            zoom.set(Some(viewbox::panned(current(), a, b)));
             drag.set_value(Some((mx, my, None, true)));
         } else {
             drag.set_value(Some((sx, sy, province, far)));

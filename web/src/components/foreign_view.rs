@@ -1,0 +1,51 @@
+//! The panel for files of other formats (issue 15): shown above the page
+//! when an opened file is an nJudge map or an Xconq mapfile, with what the
+//! format is, the nJudge import or the Xconq hex viewer, and a way back.
+
+use leptos::prelude::*;
+
+use crate::bridge::foreign::Foreign;
+use crate::components::njudge_import::NjudgeImport;
+use crate::components::xconq_view::XconqView;
+use crate::doc::Doc;
+
+/// The foreign file's panel, or nothing.
+#[component]
+pub fn ForeignView(
+    /// The foreign files open, if any.
+    foreign: RwSignal<Option<Foreign>>,
+    /// The document (an nJudge conversion opens into it).
+    doc: Doc,
+    /// Where to say what happened.
+    note: RwSignal<String>,
+) -> impl IntoView {
+    let done = Callback::new(move |message: String| {
+        foreign.set(None);
+        note.set(message);
+    });
+    move || {
+        foreign.get().map(|opened| {
+            let (title, body) = match opened {
+                Foreign::NJudge { map, seed } => (
+                    "nJudge variant".to_string(),
+                    view! { <NjudgeImport map=map seed=seed doc=doc done=done /> }.into_any(),
+                ),
+                Foreign::Xconq { root, files } => (
+                    format!("Xconq: {root}"),
+                    view! { <XconqView root=root files=files /> }.into_any(),
+                ),
+            };
+            view! {
+                <section class="foreign" aria-label="file of another format" data-testid="foreign">
+                    <header>
+                        <h2>{title}</h2>
+                        <button type="button" data-testid="foreign-close" on:click=move |_| foreign.set(None)>
+                            "Back to the variant"
+                        </button>
+                    </header>
+                    {body}
+                </section>
+            }
+        })
+    }
+}

@@ -1,0 +1,207 @@
+//! The Xconq viewer (issue 15): an Xconq world drawn as a hex map (one path
+//! per terrain type, coloured by the period; units as their type's letter in
+//! their side's colour), with the map view's wheel zoom, drag pan and
+//! hover, and a panel of what the files say: description, notes, period,
+//! terrain legend, sides, win/lose conditions and diagnostics.
+
+use std::collections::BTreeMap;
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::bridge::foreign::{self, HexScene, Row};
+use crate::bridge::viewbox;
+
+/// The hex map and its panel.
+#[component]
+pub fn XconqView(
+    /// The file shown.
+    root: String,
+    /// Every Xconq file opened (includes resolve among them).
+    files: BTreeMap<String, String>,
+) -> impl IntoView {
+    let (world, rows) = foreign::load_xconq(&root, &files);
+    let scene: Option<HexScene> = foreign::hex_scene(&world);
+    let full = scene.as_ref().map_or((0.0, 0.0, 100.0, 50.0), |s| (0.0, 0.0, s.width, s.height));
+    let zoom = RwSignal::new(None::<viewbox::ViewBox>);
+    let current = move || zoom.get().unwrap_or(full);
+    let view_box = Memo::new(move |_| viewbox::attribute(current()));
+    let svg_ref = NodeRef::<leptos::svg::Svg>::new();
+    let to_drawing = move |cx: f64, cy: f64| {
+        let svg = svg_ref.get_untracked()?;
+        let rect = svg.unchecked_ref::<web_sys::Element>().get_bounding_client_rect();
+        viewbox::to_drawing(
+            (rect.left(), rect.top(), rect.width(), rect.height()),
+            current(),
+            (cx, cy),
+        )
+    };
+    let drag = StoredValue::new(None::<(f64, f64)>);
+    let hovered = RwSignal::new(String::new());
+    let grid = world.grid.clone();
+    let terrain_of = {
+        let world = world.clone();
+        move |col: i64, y: i64| -> String {
+            let Some(grid) = &world.grid else { return String::new() };
+            let row = (i64::from(grid.height) - 1 - y) as u32;
+            let ch = grid.at(col as u32, row);
+            let terrain =
+                ch.and_then(|ch| world.terrain(ch)).map_or("no terrain", |t| t.name.as_str());
+            let units: Vec<String> = world
+                .units
+                .iter()
+                .filter(|u| u.x.rem_euclid(i64::from(grid.width)) == col && u.y == y)
+                .map(|u| {
+                    let kind = world
+                        .period
+                        .units
+                        .iter()
+                        .find(|t| t.ch == u.kind)
+                        .map_or_else(|| u.kind.to_string(), |t| t.name.clone());
+                    if u.name.is_empty() { kind } else { format!("{} ({kind})", u.name) }
+                })
+                .collect();
+            let units =
+                if units.is_empty() { String::new() } else { format!(" · {}", units.join(", ")) };
+            format!("{col},{y}: {terrain}{units}")
+        }
+    };
+    let on_wheel = move |ev: leptos::ev::WheelEvent| {
+        ev.prevent_default();
+        zoom.set(Some(viewbox::zoomed(current(), ev.delta_y())));
+    };
+    let on_down = move |ev: leptos::ev::PointerEvent| {
+        drag.set_value(Some((f64::from(ev.client_x()), f64::from(ev.client_y()))));
+    };
+    let on_move = move |ev: leptos::ev::PointerEvent| {
+        let (mx, my) = (f64::from(ev.client_x()), f64::from(ev.client_y()));
+        if let Some((sx, sy)) = drag.get_value() {
+            if let (Some(a), Some(b)) = (to_drawing(sx, sy), to_drawing(mx, my)) {
+                zoom.set(Some(viewbox::panned(current(), a, b)));
+                drag.set_value(Some((mx, my)));
+            }
+            return;
+        }
+        if let (Some(grid), Some((x, y))) = (&grid, to_drawing(mx, my)) {
+            let text = foreign::hex_at(x, y, grid.width, grid.height)
+                .map_or_else(String::new, |(c, yy)| terrain_of(c, yy));
+            if hovered.get_untracked() != text {
+                hovered.set(text);
+            }
+        }
+    };
+    let stop = move |_| drag.set_value(None);
+    let legend: Vec<_> = scene.as_ref().map(|s| s.terrain.clone()).unwrap_or_default();
+    let figures = scene.as_ref().map(|s| {
+        format!(
+            "{}×{} hexes, {} units",
+            world.grid.as_ref().map_or(0, |g| g.width),
+            world.grid.as_ref().map_or(0, |g| g.height),
+            s.units.len()
+        )
+    });
+    let conditions: Vec<String> = world
+        .globals
+        .as_ref()
+        .map(|g| g.conditions.iter().map(|c| c.describe(&world.sides)).collect())
+        .unwrap_or_default();
+    let turns = world.globals.as_ref().map(|g| format!("Turn {} of {}", g.game_time, g.end_time));
+    let period = format!(
+        "{}{}: {} terrain types, {} unit types",
+        world.period.name.clone().unwrap_or_else(|| "unnamed period".into()),
+        if world.default_period {
+            " (no period in the files: Xconq's compiled-in one)"
+        } else {
+            ""
+        },
+        world.period.terrain.len(),
+        world.period.units.len()
+    );
+    let sides: Vec<(String, &'static str)> = world
+        .sides
+        .iter()
+        .enumerate()
+        .map(|(idx, s)| (s.name.clone(), foreign::side_colour(idx)))
+        .collect();
+    let file_list = world.files.iter().map(|f| f.name.clone()).collect::<Vec<_>>().join(", ");
+    let drawing = match scene {
+        Some(scene) => {
+            let HexScene { terrain, units, .. } = scene;
+        view! {
+            <div class="hex-stage" data-testid="hex-map" on:wheel=on_wheel on:pointerdown=on_down on:pointermove=on_move on:pointerup=stop on:pointerleave=stop>
+                <svg class="hexes" viewBox=view_box node_ref=svg_ref aria-label="hex map">
+                    <g class="terrain">
+                        {terrain.into_iter().map(|l| view! {
+                            <path d=l.path fill=l.color data-terrain=l.name />
+                        }).collect_view()}
+                    </g>
+                    <g class="xunits">
+                        {units.into_iter().map(|u| view! {
+                            <g class="xunit" data-side=u.side.to_string()>
+                                <title>{u.title}</title>
+                                <circle cx=u.at.0 cy=u.at.1 r="5.5" fill=u.color />
+                                <text x=u.at.0 y=u.at.1 + 2.5>{u.symbol}</text>
+                            </g>
+                        }).collect_view()}
+                    </g>
+                </svg>
+            </div>
+        }.into_any()
+        }
+        None => view! { <p class="muted" data-testid="hex-map">"These files hold no map (a period or sides only); their contents are listed here."</p> }.into_any(),
+    };
+    view! {
+        <div class="xconq" data-testid="xconq-view">
+            <div class="hex-tools">
+                <button type="button" data-testid="hex-fit" on:click=move |_| zoom.set(None)>"Fit"</button>
+                <span class="muted">"wheel: zoom · drag: pan · east and west edges wrap around"</span>
+                <span data-testid="hex-hover" class="hover">{move || hovered.get()}</span>
+            </div>
+            {drawing}
+            <div class="xconq-info" data-testid="xconq-info">
+                <h3>{world.description.clone()}</h3>
+                {(!world.notes.is_empty()).then(|| view! { <p class="notes">{world.notes.join(" ")}</p> })}
+                <p>{figures}" · "{period}</p>
+                <p class="muted">"Files: "{file_list}</p>
+                <ul class="legend" data-testid="hex-legend">
+                    {legend.into_iter().map(|l| view! {
+                        <li><span class="swatch" style:background=l.color></span>{format!("{} `{}` — {} hexes", l.name, l.ch, l.count)}</li>
+                    }).collect_view()}
+                </ul>
+                {(!sides.is_empty()).then(|| view! {
+                    <h4>"Sides"</h4>
+                    <ul class="sides" data-testid="xconq-sides">
+                        {sides.into_iter().map(|(name, colour)| view! { <li><span class="swatch" style:background=colour></span>{name}</li> }).collect_view()}
+                    </ul>
+                })}
+                <h4>"Globals"</h4>
+                <p>{turns.unwrap_or_else(|| "No Globals section.".to_string())}</p>
+                <ul data-testid="xconq-conditions">
+                    {conditions.into_iter().map(|c| view! { <li>{c}</li> }).collect_view()}
+                </ul>
+                <ForeignRows rows=rows />
+            </div>
+        </div>
+    }
+}
+
+/// Diagnostics of foreign files: `[Ln, Col] file code message`.
+#[component]
+pub fn ForeignRows(
+    /// The rows.
+    rows: Vec<Row>,
+) -> impl IntoView {
+    let count = rows.iter().filter(|r| r.severity == "error").count();
+    view! {
+        <h4>{format!("Diagnostics: {count} errors, {} other", rows.len() - count)}</h4>
+        <ul class="foreign-diags" data-testid="foreign-diagnostics" role="list">
+            {rows.into_iter().map(|r| view! {
+                <li class=format!("diag {}", r.severity) data-code=r.code>
+                    <span class="where">{format!("{} [Ln {}, Col {}]", r.file, r.line, r.column)}</span>
+                    " "<span class="sev">{format!("{}[{}]", r.severity, r.code)}</span>
+                    " "<span class="msg">{r.message}</span>
+                </li>
+            }).collect_view()}
+        </ul>
+    }
+}
