@@ -155,3 +155,45 @@ fn xconq_world_from_fixtures() {
     );
     assert_eq!(world.files.len(), 3);
 }
+
+/// The `diplomacy` package's dialect: one fixture of ours per difference
+/// from DPjudge (map language §6), read both ways.
+#[test]
+fn package_dialect_differences() {
+    let mut out = String::new();
+    for fixture in ["mini", "utf8", "missing", "oneway", "flow", "rename", "homes", "strait"] {
+        let file = data(&format!("package/{fixture}.map"));
+        let mut codes = Vec::new();
+        for dialect in ["dpjudge", "package"] {
+            let (text, code) =
+                judgepad_cli::check_report(std::slice::from_ref(&file), Some(dialect), None, false)
+                    .expect("runs");
+            out.push_str(&format!("== {fixture} as {dialect} → exit {code}\n{}", relative(&text)));
+            codes.push(code);
+        }
+        let want = match fixture {
+            // Both read these the same, cleanly.
+            "mini" | "utf8" => [0, 0],
+            // DPjudge refuses a one-way abut the package allows.
+            "oneway" => [1, 0],
+            // DPjudge accepts (at most a warning); the package refuses.
+            _ => [0, 1],
+        };
+        assert_eq!(codes, want, "{fixture}");
+    }
+    snapshot("formats-package.txt", &out);
+    // Sniffed: the UTF-8 name beyond latin-1 and the comma list say "package".
+    for fixture in ["utf8", "mini"] {
+        let (text, _) = judgepad_cli::check_report(
+            &[data(&format!("package/{fixture}.map"))],
+            None,
+            None,
+            false,
+        )
+        .unwrap();
+        assert!(
+            text.contains("note[dialect]: read as a .map file in the diplomacy package's dialect"),
+            "{fixture}: {text}"
+        );
+    }
+}

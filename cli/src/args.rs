@@ -29,7 +29,7 @@ pub(crate) enum Command {
 }
 
 pub(crate) const USAGE: &str = "\
-usage: judgepad check [--json] [--format F] FILE...
+usage: judgepad check [--json] [--format F] [--dialect D] FILE...
                                             diagnostics for .map, nJudge and Xconq files
        judgepad convert FILE [SEED]         an nJudge map (+ seed) as DPjudge .map text
        judgepad dump FILE --json            the resolved map as JSON
@@ -49,7 +49,7 @@ FILE may also name a bundled variant (e.g. `standard`).";
 pub(crate) const COMMANDS: &[(&str, &str)] = &[
     (
         "check",
-        "usage: judgepad check [--json] [--format F] [--powers L=Name,...] FILE...\n\nPrints the diagnostics of each file rustc-style, or with --json as one\narray of {file, line, column, end_line, end_column, severity, code, message, ...}.\nThe format is sniffed from the name and text, or given by --format: dpjudge,\npackage (the diplomacy package's dialect), njudge (a map. file; its seed. file\nbeside it is read too), njudge-seed, xconq. Other formats than DPjudge get a\nfirst note saying how the file was read. USE (and Xconq includes) resolve from\nthe file's folder, then the bundled maps. An nJudge map is also converted, and\nany error the converted text has is shown as FILE (converted).\nExit code: 0 clean or warnings only, 1 errors, 2 bad arguments.",
+        "usage: judgepad check [--json] [--format F] [--dialect D] [--powers L=Name,...] FILE...\n\nPrints the diagnostics of each file rustc-style, or with --json as one\narray of {file, line, column, end_line, end_column, severity, code, message, ...}.\nThe format is sniffed from the name and text, or given by --format: dpjudge,\npackage (the diplomacy package's dialect), njudge (a map. file; its seed. file\nbeside it is read too), njudge-seed, xconq. Other formats than DPjudge get a\nfirst note saying how the file was read. --dialect dpjudge|package reads a .map\nas DPjudge or as the diplomacy package does (the package refuses FLOW, IN/FROM,\nabut restrictions, renames and home prefixes other than -, and requires a\ncoastless province to abut the water its coasts abut; DPjudge only warns). USE (and Xconq includes) resolve from\nthe file's folder, then the bundled maps. An nJudge map is also converted, and\nany error the converted text has is shown as FILE (converted).\nExit code: 0 clean or warnings only, 1 errors, 2 bad arguments.",
     ),
     (
         "convert",
@@ -152,6 +152,17 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
                     ));
                 }
                 format = Some(value.clone());
+            }
+            "--dialect" if command == "check" => {
+                let value = args.next().ok_or("`--dialect` needs dpjudge or package")?;
+                if judgepad_core::map::Dialect::parse(value).is_none() {
+                    return Err(format!("unknown dialect `{value}` (dpjudge, package)"));
+                }
+                format = Some(if value == "dpjudge" {
+                    "dpjudge".to_string()
+                } else {
+                    "package".to_string()
+                });
             }
             "--to" if command == "convert" => {
                 let value = args.next().ok_or("`--to` needs dpjudge")?;

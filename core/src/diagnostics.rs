@@ -294,7 +294,8 @@ pub mod codes {
         XCONQ_PERIOD = "xconq-period", Warning, "A word of an Xconq period is not understood (kept, not fatal)";
         // Dialects.
         MISSING_ADJACENCY = "missing-adjacency", Warning, "A coastless province does not abut a water space its coasts abut (the diplomacy package rejects this)";
-        DIALECT = "dialect", Note, "Which map dialect a file is read as";
+        DIALECT = "dialect", Note, "Which format or map dialect a file is read as";
+        PACKAGE_UNSUPPORTED = "package-unsupported", Error, "The diplomacy package does not read this as DPjudge does (a power, a bogus name, or refused)";
     }
 
     /// The default severity of `code` (error for unknown codes).

@@ -14,6 +14,7 @@
 //! Titlecase is closed to armies, a province defined in lower case (`spa`)
 //! takes fleets only on its coasts, and supports ignore coasts.
 
+mod dialect;
 pub mod load;
 pub mod names;
 pub mod pins;
@@ -21,6 +22,8 @@ mod raw;
 mod sources;
 mod terrain;
 mod validate;
+
+pub use dialect::{Dialect, load_as};
 
 use alloc::string::{String, ToString};
 use alloc::sync::Arc;
@@ -265,6 +268,7 @@ fn finish(name: &str, files: Vec<SourceFile>, raw: Raw, diags: &mut Vec<Diagnost
     let checked = validate::check_raw(&raw, diags);
     let mut map = build(name, files, raw, checked);
     validate::check_map(&map, diags);
+    validate::missing_adjacency(&map, diags);
     map.pins = pins::read(&map, diags);
     map
 }

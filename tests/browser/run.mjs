@@ -340,7 +340,7 @@ async function dropFiles(page, files) {
 }
 
 function fixture(...parts) {
-  return fs.readFileSync(path.join(root, 'tests', 'data', ...parts), 'latin1');
+  return fs.readFileSync(path.join(root, 'tests', 'data', ...parts), 'utf8');
 }
 
 test('other formats: an nJudge map and seed dropped together are named, listed and converted into the editor', async (page) => {
@@ -364,6 +364,11 @@ test('other formats: an nJudge map and seed dropped together are named, listed a
   const text = await page.locator('[data-testid="editor"]').inputValue();
   if (!text.includes('BREGIA (:B) bre') || !text.includes('# nJudge gateways')) throw new Error(text.slice(0, 400));
   await page.waitForSelector('[data-testid="map"] [data-province="DUN"]');
+  // A file in the diplomacy package's dialect is named so and read so.
+  await dropFiles(page, [['mini.map', fixture('package', 'mini.map')], ['utf8.map', fixture('package', 'utf8.map')]]);
+  await page.waitForFunction(() => document.querySelector('[data-testid="file-note"]').textContent.includes("utf8.map: a .map file in the diplomacy package's dialect"));
+  await expectText(page, 'dialect', "the diplomacy package's dialect");
+  await expectText(page, 'error-count', 0);
 });
 
 test('other formats: Xconq files open in the hex viewer with their globals; europe, earth1 and beirut drawn (screenshots)', async (page) => {

@@ -44,6 +44,8 @@ pub struct Summary {
     pub supply_centers: usize,
     /// Files read (the root and what it USEs).
     pub files: Vec<String>,
+    /// How the files were read (DPjudge, or the diplomacy package's dialect).
+    pub dialect: &'static str,
 }
 
 /// One diagnostic as the list shows it.
@@ -135,12 +137,14 @@ pub struct Loaded {
     pub map: Map,
     /// Its diagnostics (map language only; the calendar adds its own).
     pub diags: Vec<Diagnostic>,
+    /// The dialect it was read in (sniffed from the top-level file).
+    pub dialect: map::Dialect,
 }
 
 /// Loads `text` as the map file `name`, USE resolved from the bundled maps.
 pub fn load(name: &str, text: &str) -> Loaded {
     let (map, diags) = map::load(name, text, &Bundled);
-    Loaded { map, diags }
+    Loaded { map, diags, dialect: map::Dialect::DpJudge }
 }
 
 /// A new game on a loaded map, or `None` while the map has errors.
@@ -164,6 +168,10 @@ pub fn analysis_of(loaded: &Loaded) -> Analysis {
     diags.extend(calendar_diags);
     judgepad_core::diagnostics::sort(&mut diags);
     let mut res = analysis(map, &diags);
+    res.summary.dialect = match loaded.dialect {
+        map::Dialect::DpJudge => "DPjudge",
+        map::Dialect::Package => "the diplomacy package's dialect",
+    };
     res.phases = cal
         .phases()
         .take(PREVIEW_PHASES)
@@ -192,6 +200,7 @@ pub fn analysis(map: &Map, diags: &[Diagnostic]) -> Analysis {
         powers: map.powers.len(),
         supply_centers: map.supply_centers.len(),
         files: map.files.iter().map(|file| file.name.clone()).collect(),
+        dialect: "DPjudge",
     };
     let indexes: Vec<LineIndex> = map.files.iter().map(|file| LineIndex::new(&file.text)).collect();
     let diagnostics: Vec<DiagnosticRow> = diags

@@ -68,9 +68,23 @@ pub(crate) fn report(files: &[String], options: &CheckOptions<'_>) -> Result<(St
             Some(Format::Xconq) => check_xconq(arg, options, &mut report)?,
             format => {
                 let root = read_root(arg)?;
-                let (map, mut diags) = map::load(&root.name, &root.text, &*root.sources);
+                let dialect = if format == Some(Format::Package) {
+                    map::Dialect::Package
+                } else {
+                    map::Dialect::DpJudge
+                };
+                let (map, mut diags) =
+                    map::load_as(&root.name, &root.text, &*root.sources, dialect);
                 if format == Some(Format::Package) {
-                    diags.insert(0, format_note(format!("read as {}", Format::Package.describe())));
+                    let how = if options.format.is_some() {
+                        "as asked"
+                    } else {
+                        "it looks like it (`--dialect dpjudge` reads it as DPjudge)"
+                    };
+                    diags.insert(
+                        0,
+                        format_note(format!("read as {}: {how}", Format::Package.describe())),
+                    );
                 }
                 let locator = Locator::new(&map.files, &root.display);
                 report.print(options.json, &locator, &diags);

@@ -130,8 +130,14 @@ impl Workspace {
     /// Loads the variant from its top-level file.
     pub fn load(&self) -> Loaded {
         let text = self.text(&self.root).unwrap_or_default();
-        let (map, diags) = judgepad_core::map::load(&self.root, &text, self);
-        Loaded { map, diags }
+        // A top-level file in the diplomacy package's dialect is read as the
+        // package reads it (its errors where it refuses what DPjudge takes).
+        let dialect = match judgepad_core::format::sniff(&self.root, &text) {
+            judgepad_core::format::Format::Package => judgepad_core::map::Dialect::Package,
+            _ => judgepad_core::map::Dialect::DpJudge,
+        };
+        let (map, diags) = judgepad_core::map::load_as(&self.root, &text, self, dialect);
+        Loaded { map, diags, dialect }
     }
 
     /// The files to show as tabs: the ones the map read (top-level first,

@@ -20,7 +20,7 @@ pub fn SummaryPanel(
                 <div><dt>"Powers"</dt><dd data-testid="powers">{move || summary().powers}</dd></div>
                 <div><dt>"Supply centres"</dt><dd data-testid="supply-centers">{move || summary().supply_centers}</dd></div>
             </dl>
-            <p class="files">"Files: " {move || summary().files.join(", ")}</p>
+            <p class="files">"Files: " {move || summary().files.join(", ")}" · read as "<span data-testid="dialect">{move || summary().dialect}</span></p>
         </section>
     }
 }
