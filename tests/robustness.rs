@@ -51,6 +51,11 @@ fn regressions() {
     // An unclosed `(ownWord` ending in a multi-byte character.
     let text = judgepad_core::text::decode(b"\x0e\xa0\xa0([\xe0").into_owned();
     check("fuzz-1051af47", &text);
+    // An option line of an nJudge map starting with a multi-byte character
+    // (`cargo fuzz run njudge`).
+    let text =
+        judgepad_core::text::decode(b"\x8a\n\n -1 \n -1 \n\xf6\xe4\n\x1b\xd2\xc4 \n\xf6\xe4\xf61");
+    let _ = judgepad_core::njudge::convert("fuzz", &text, None, &Default::default());
 }
 
 #[test]

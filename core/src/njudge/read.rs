@@ -492,7 +492,7 @@ impl MapReader {
 
     fn option_line(&mut self, trimmed: &str, span: Span, block: &mut Option<OptionBlock>) {
         if let Some(open) = block {
-            if trimmed.len() >= 4 && trimmed[..4].eq_ignore_ascii_case("#end") {
+            if trimmed.get(..4).is_some_and(|head| head.eq_ignore_ascii_case("#end")) {
                 let open = block.take().expect("open");
                 self.map.options.push(open);
             } else if !trimmed.starts_with('#') {
