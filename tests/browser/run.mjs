@@ -550,17 +550,34 @@ test('names are text, never markup: a hostile map runs nothing (CSP on)', async 
   if (!csp.includes("script-src 'self' 'wasm-unsafe-eval'")) throw new Error(`CSP: ${csp}`);
 });
 
-test('a phone: one column, editor then map; the title names variant and phase; screenshots', async (page) => {
+test('a phone: editor, map and panels as tabs; the title names variant and phase; screenshots', async (page) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForSelector('[data-testid="map"] [data-province="PAR"]');
+  await page.waitForSelector('[data-testid="map"] [data-province="PAR"]', { state: 'attached' });
+  // The editor tab first: the map and the panels are hidden.
   const editor = await page.getByTestId('editor').boundingBox();
-  const map = await page.getByTestId('map').boundingBox();
-  if (!(editor && map && map.y > editor.y && editor.width > 300)) throw new Error(`editor ${JSON.stringify(editor)}, map ${JSON.stringify(map)}`);
+  if (!(editor && editor.width > 300) || (await page.getByTestId('map').isVisible())) throw new Error(`editor ${JSON.stringify(editor)}`);
+  fs.mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: path.join(shots, 'mobile-editor.png') });
   await page.waitForFunction(() => document.title === 'standard S1901M — judgepad', null, { timeout: 5000 })
     .catch(async () => { throw new Error(`title ${await page.title()}`); });
+
+  await page.getByTestId('phone-tab-map').click();
+  await page.waitForSelector('[data-testid="map"] [data-province="PAR"]');
+  const map = await page.getByTestId('map').boundingBox();
+  if (!(map && map.width > 300 && map.height > 400) || (await page.getByTestId('editor').isVisible())) throw new Error(`map ${JSON.stringify(map)}`);
+  await page.screenshot({ path: path.join(shots, 'mobile-map.png') });
+  await page.getByTestId('phone-tab-panels').click();
+  await page.getByTestId('orders').waitFor();
+  if (await page.getByTestId('map').isVisible()) throw new Error('the map stayed on the panels tab');
+  // A diagnostic clicked on the panels tab shows its place in the editor.
+  await page.getByTestId('phone-tab-editor').click();
+  const text = await page.getByTestId('editor').inputValue();
+  await page.getByTestId('editor').fill(`${text}\nLAND QQQ ABUTS zzz\n`);
+  await page.getByTestId('phone-tab-panels').click();
+  await page.getByTestId('diagnostic').first().click();
+  await page.getByTestId('editor').waitFor();
+  if (await page.getByTestId('diagnostics').isVisible()) throw new Error('the panels stayed after going to a diagnostic');
   if (await page.locator('#loading').count()) throw new Error('the loading line stayed');
-  fs.mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, 'mobile.png') });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.screenshot({ path: path.join(shots, 'dark.png') });

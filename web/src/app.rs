@@ -173,6 +173,25 @@ pub fn App() -> impl IntoView {
         }
     });
     Effect::new(move |_| title.with(|t| leptos::prelude::document().set_title(t)));
+    // Phones (below 800 px): the editor, the map and the panels are tabs.
+    // Going to a place in the text (a diagnostic, a map line) shows the editor.
+    let phone_tab = RwSignal::new("editor");
+    Effect::new(move |first: Option<()>| {
+        if doc.reveal.with(Option::is_some) && first.is_some() {
+            phone_tab.set("editor");
+        }
+    });
+    let tab = move |name: &'static str, label: &'static str| {
+        view! {
+            <button
+                type="button"
+                role="tab"
+                data-testid=format!("phone-tab-{name}")
+                aria-selected=move || (phone_tab.get() == name).to_string()
+                on:click=move |_| phone_tab.set(name)
+            >{label}</button>
+        }
+    };
     view! {
         <header class="bar">
             <h1>"judgepad"</h1>
@@ -201,7 +220,12 @@ pub fn App() -> impl IntoView {
             </div>
         })}
         <ForeignView foreign=foreign doc=doc note=file_note />
-        <main class="layout">
+        <nav class="phone-tabs" role="tablist" aria-label="views">
+            {tab("editor", "Editor")}
+            {tab("map", "Map")}
+            {tab("panels", "Orders and panels")}
+        </nav>
+        <main class="layout" data-tab=move || phone_tab.get()>
             <section
                 class="editing"
                 aria-label="editor"
