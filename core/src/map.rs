@@ -268,7 +268,7 @@ fn finish(name: &str, files: Vec<SourceFile>, raw: Raw, diags: &mut Vec<Diagnost
     let checked = validate::check_raw(&raw, diags);
     let mut map = build(name, files, raw, checked);
     validate::check_map(&map, diags);
-    validate::missing_adjacency(&map, diags);
+    dialect::missing_adjacency(&map, diags);
     map.pins = pins::read(&map, diags);
     map
 }

@@ -18,6 +18,7 @@
 
 mod emit;
 mod read;
+mod seed;
 
 use alloc::collections::BTreeMap;
 use alloc::string::{String, ToString};
@@ -26,7 +27,8 @@ use alloc::vec::Vec;
 use crate::Diagnostic;
 use crate::text::{FileId, FileSpan, Span};
 
-pub use read::{read_map, read_seed};
+pub use read::read_map;
+pub use seed::read_seed;
 
 /// The map file's id in diagnostics.
 pub const MAP_FILE: FileId = FileId(0);

@@ -13,12 +13,14 @@
 //! rejects renames (`->`); homes take only the `-` prefix; and it checks that
 //! a coastless province abuts every water space its coasts abut.
 
+use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{Map, Sources, Terrain, load};
-use crate::diagnostics::{Diagnostic, Severity, codes};
+use super::names::lower;
+use super::{Map, ProvinceId, Sources, Terrain, load};
+use crate::diagnostics::{Diagnostic, Edit, Severity, codes};
 use crate::text::{FileId, FileSpan, Span};
 
 /// Which loader's reading to follow.
@@ -199,6 +201,57 @@ fn lines(file: FileId, line: &str, base: u32, diags: &mut Vec<Diagnostic>) {
                 ),
                 "Factories (+), partisans (*), alternative (@) and hidden (~) homes and `&` claims are DPjudge's.",
             );
+        }
+    }
+}
+
+/// The `diplomacy` package's extra check (`MISSING ADJACENCY: spa -> X`): a
+/// province whose fleets stand only on its coasts must abut every water
+/// space those coasts abut. A warning for DPjudge (every load runs it);
+/// [`load_as`] makes it an error for the package's dialect.
+pub(super) fn missing_adjacency(map: &Map, diags: &mut Vec<Diagnostic>) {
+    for prov in &map.provinces {
+        let Some(own) = prov.location else { continue };
+        let own_loc = map.loc(own);
+        if prov.coasts.is_empty() || own_loc.terrain == Terrain::Shut {
+            continue;
+        }
+        let mut reported: BTreeSet<ProvinceId> = BTreeSet::new();
+        for &coast in &prov.coasts {
+            for abut in &map.loc(coast).abuts {
+                let Some(target) = abut.target else { continue };
+                let water = map.loc(target);
+                if water.terrain != Terrain::Water {
+                    continue;
+                }
+                let water_prov = map.province_of(target);
+                let abutted = own_loc.abuts.iter().any(|it| it.province == Some(water_prov));
+                if abutted || !reported.insert(water_prov) {
+                    continue;
+                }
+                let line_end = FileSpan::new(own_loc.line.file, Span::empty(own_loc.line.span.end));
+                let insert = if own_loc.abuts.is_empty() {
+                    format!(" ABUTS {}", water.abbr)
+                } else {
+                    format!(" {}", water.abbr)
+                };
+                diags.push(
+                    Diagnostic::new(
+                        codes::MISSING_ADJACENCY,
+                        own_loc.line,
+                        format!(
+                            "{} does not abut {}, which its coast {} abuts (the diplomacy package: MISSING ADJACENCY: {} -> {})",
+                            own_loc.abbr,
+                            water.abbr,
+                            map.loc(coast).abbr,
+                            lower(&own_loc.abbr),
+                            water.abbr
+                        ),
+                    )
+                    .with_help("DPjudge accepts this; the diplomacy package rejects the map. List the water space in the province's own ABUTS too (armies cannot go there; convoys and the package's checks need it).")
+                    .with_fix(format!("add `{}` to {}'s ABUTS", water.abbr, own_loc.abbr), alloc::vec![Edit { at: line_end, replacement: insert }]),
+                );
+            }
         }
     }
 }

@@ -15,7 +15,7 @@ use alloc::vec::Vec;
 use crate::diagnostics::{Diagnostic, Edit, codes};
 use crate::map::load::{AbutRule, Raw, Tok};
 use crate::map::names::{lower, upper};
-use crate::map::{Checked, LocationId, Map, ProvinceId, Reach, Terrain, UnitKind};
+use crate::map::{Checked, LocationId, Map, Reach, Terrain, UnitKind};
 use crate::name::Name;
 use crate::omap::OMap;
 use crate::rules::Rule;
@@ -600,57 +600,6 @@ pub(crate) fn check_map(map: &Map, diags: &mut Vec<Diagnostic>) {
                 .with_help(format!("Add `{add}` to {}'s ABUTS, or write `:{}` here for a deliberate one-way adjacency.", other_loc.abbr, abut.written))
                 .with_fix(format!("add `{add}` to {}'s ABUTS", other_loc.abbr), alloc::vec![Edit { at: line_end, replacement: insert }]),
             );
-        }
-    }
-}
-
-/// The `diplomacy` package's extra check (`MISSING ADJACENCY: spa -> X`): a
-/// province whose fleets stand only on its coasts must abut every water
-/// space those coasts abut. A warning here; [`super::load_as`] makes it an
-/// error for the package's dialect.
-pub(crate) fn missing_adjacency(map: &Map, diags: &mut Vec<Diagnostic>) {
-    for prov in &map.provinces {
-        let Some(own) = prov.location else { continue };
-        let own_loc = map.loc(own);
-        if prov.coasts.is_empty() || own_loc.terrain == Terrain::Shut {
-            continue;
-        }
-        let mut reported: BTreeSet<ProvinceId> = BTreeSet::new();
-        for &coast in &prov.coasts {
-            for abut in &map.loc(coast).abuts {
-                let Some(target) = abut.target else { continue };
-                let water = map.loc(target);
-                if water.terrain != Terrain::Water {
-                    continue;
-                }
-                let water_prov = map.province_of(target);
-                let abutted = own_loc.abuts.iter().any(|it| it.province == Some(water_prov));
-                if abutted || !reported.insert(water_prov) {
-                    continue;
-                }
-                let line_end = FileSpan::new(own_loc.line.file, Span::empty(own_loc.line.span.end));
-                let insert = if own_loc.abuts.is_empty() {
-                    format!(" ABUTS {}", water.abbr)
-                } else {
-                    format!(" {}", water.abbr)
-                };
-                diags.push(
-                    Diagnostic::new(
-                        codes::MISSING_ADJACENCY,
-                        own_loc.line,
-                        format!(
-                            "{} does not abut {}, which its coast {} abuts (the diplomacy package: MISSING ADJACENCY: {} -> {})",
-                            own_loc.abbr,
-                            water.abbr,
-                            map.loc(coast).abbr,
-                            lower(&own_loc.abbr),
-                            water.abbr
-                        ),
-                    )
-                    .with_help("DPjudge accepts this; the diplomacy package rejects the map. List the water space in the province's own ABUTS too (armies cannot go there; convoys and the package's checks need it).")
-                    .with_fix(format!("add `{}` to {}'s ABUTS", water.abbr, own_loc.abbr), alloc::vec![Edit { at: line_end, replacement: insert }]),
-                );
-            }
         }
     }
 }
