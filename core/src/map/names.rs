@@ -143,20 +143,57 @@ pub fn norm(phrase: &str) -> String {
         word.clear();
     }
     for ch in phrase.chars() {
-        match ch {
-            '.' | ':' => (),
-            '-' | '+' | ',' => flush(&mut word, &mut res),
-            '|' | '*' | '?' | '!' | '~' | '(' | ')' | '[' | ']' | '=' | '_' | '^' => {
+        match char_class(ch) {
+            CharClass::Dropped => (),
+            CharClass::Mark => {
                 flush(&mut word, &mut res);
                 word.push(ch);
                 flush(&mut word, &mut res);
             }
-            _ if crate::syntax::is_space(ch) => flush(&mut word, &mut res),
-            _ => word.push(ch),
+            CharClass::Space | CharClass::Joiner | CharClass::Dash => flush(&mut word, &mut res),
+            // `norm` has already split `/` off; `>` is a letter to it.
+            CharClass::Slash | CharClass::Arrow | CharClass::Letter => word.push(ch),
         }
     }
     flush(&mut word, &mut res);
     res
+}
+
+/// How DPjudge's `Map.norm` treats a character; the one table behind
+/// [`norm`] and the order tokenizer (`orders::words`), which differ only in
+/// what they do with `/` and `>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CharClass {
+    /// `.` and `:`: removed.
+    Dropped,
+    /// `-`: a word break (the order tokenizer: a hyphen or a move arrow).
+    Dash,
+    /// `>`: a letter to `norm`, a move arrow to the order tokenizer.
+    Arrow,
+    /// `+` and `,`: a word break.
+    Joiner,
+    /// `/`: starts a coast (`/NC`).
+    Slash,
+    /// `| * ? ! ~ ( ) [ ] = _ ^`: a word of its own.
+    Mark,
+    /// White space (DPjudge's `split()`): a word break.
+    Space,
+    /// Anything else: part of a word.
+    Letter,
+}
+
+/// The class of `ch` (see [`CharClass`]).
+pub(crate) fn char_class(ch: char) -> CharClass {
+    match ch {
+        '.' | ':' => CharClass::Dropped,
+        '-' => CharClass::Dash,
+        '>' => CharClass::Arrow,
+        '+' | ',' => CharClass::Joiner,
+        '/' => CharClass::Slash,
+        '|' | '*' | '?' | '!' | '~' | '(' | ')' | '[' | ']' | '=' | '_' | '^' => CharClass::Mark,
+        _ if crate::syntax::is_space(ch) => CharClass::Space,
+        _ => CharClass::Letter,
+    }
 }
 
 /// `Map.normPower`: `norm` without spaces (`U+S+A` → `USA`).

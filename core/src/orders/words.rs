@@ -5,7 +5,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::map::names::{keyword, upper};
+use crate::map::names::{CharClass, char_class, keyword, upper};
 use crate::text::Span;
 
 /// One word of order text: as written (upper-cased) and as `Map.norm` maps
@@ -53,29 +53,28 @@ pub(crate) fn words(text: &str, line: Span) -> Vec<Word> {
     let line_text = line.text(text);
     for (offset, ch) in line_text.char_indices() {
         let at = base + offset as u32;
-        match ch {
-            '.' | ':' => (),
-            '-' | '>' => {
+        match char_class(ch) {
+            CharClass::Dropped => (),
+            CharClass::Dash | CharClass::Arrow => {
                 let glued = ch == '-'
                     && !cur.is_empty()
                     && line_text[offset + 1..].chars().next().is_some_and(char::is_alphanumeric);
                 flush(&mut cur, start, at, &mut res, &mut dash);
                 dash = dash.max(if glued { Sep::Hyphen } else { Sep::Arrow });
             }
-            '+' | ',' => flush(&mut cur, start, at, &mut res, &mut dash),
-            '/' => {
+            CharClass::Joiner | CharClass::Space => flush(&mut cur, start, at, &mut res, &mut dash),
+            CharClass::Slash => {
                 flush(&mut cur, start, at, &mut res, &mut dash);
                 cur.push('/');
                 start = at;
             }
-            '|' | '*' | '?' | '!' | '~' | '(' | ')' | '[' | ']' | '=' | '_' | '^' => {
+            CharClass::Mark => {
                 flush(&mut cur, start, at, &mut res, &mut dash);
                 let end = at + ch.len_utf8() as u32;
                 cur.push(ch);
                 flush(&mut cur, at, end, &mut res, &mut dash);
             }
-            _ if crate::syntax::is_space(ch) => flush(&mut cur, start, at, &mut res, &mut dash),
-            _ => {
+            CharClass::Letter => {
                 if cur.is_empty() {
                     start = at;
                 }
