@@ -64,13 +64,31 @@ pub fn needs_adjustment(map: &Map, board: &Board) -> bool {
 
 /// Whether `power` could build at least one unit somewhere on `board`.
 pub fn has_build_site(map: &Map, board: &Board, power: PowerId) -> bool {
+    build_sites(map, board, power).next().is_some()
+}
+
+/// Every unit `power` could build on `board`, each judged on its own by the
+/// adjudicator's own test ([`can_build`]): a home an `&SC` claim would add
+/// for one candidate is taken back before the next. The one enumeration
+/// behind [`has_build_site`] (the game loop) and the page's build options.
+pub(super) fn build_sites<'a>(
+    map: &'a Map,
+    board: &'a Board,
+    power: PowerId,
+) -> impl Iterator<Item = Unit> + 'a {
     let build_any = map.has(Rule::BuildAny);
     let mut scratch = board.clone();
-    map.provinces.iter().any(|prov| {
-        build_candidates(prov).into_iter().any(|unit| {
-            let mut claims_left = map.pow(power).claims;
-            can_build(map, &mut scratch, power, unit, build_any, &mut claims_left, &[]).is_ok()
-        })
+    map.provinces.iter().flat_map(build_candidates).filter_map(move |unit| {
+        let mut claims_left = map.pow(power).claims;
+        let placed =
+            can_build(map, &mut scratch, power, unit, build_any, &mut claims_left, &[]).ok();
+        let idx = power.0 as usize;
+        if let (Some(homes), Some(before)) = (scratch.homes.get_mut(idx), board.homes.get(idx))
+            && homes.len() != before.len()
+        {
+            homes.clone_from(before);
+        }
+        placed
     })
 }
 

@@ -7,12 +7,12 @@
 
 use alloc::vec::Vec;
 
-use crate::adjudicate::adjust::{build_candidates, can_build};
+use crate::adjudicate::adjust::build_sites;
 use crate::adjudicate::{Ctx, Kind};
 use crate::board::Board;
 use crate::map::{LocationId, Map, PowerId, ProvinceId, Terrain, Unit, UnitKind};
 use crate::orders::Command;
-use crate::rules::{Rule, Rulebook};
+use crate::rules::Rulebook;
 
 /// One place a unit may move to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,18 +112,10 @@ pub fn convoy_options(map: &Map, board: &Board, fleet: usize, army: usize) -> Ve
 /// The units `power` could build now, one per site and kind (fleets on
 /// each coast of a multi-coast province), in map order.
 pub fn build_options(map: &Map, board: &Board, power: PowerId) -> Vec<Unit> {
-    let build_any = map.has(Rule::BuildAny);
     let mut out: Vec<Unit> = Vec::new();
-    for prov in &map.provinces {
-        for unit in build_candidates(prov) {
-            let mut scratch = board.clone();
-            let mut claims_left = map.pow(power).claims;
-            if let Ok(placed) =
-                can_build(map, &mut scratch, power, unit, build_any, &mut claims_left, &[])
-                && !out.contains(&placed)
-            {
-                out.push(placed);
-            }
+    for placed in build_sites(map, board, power) {
+        if !out.contains(&placed) {
+            out.push(placed);
         }
     }
     out
