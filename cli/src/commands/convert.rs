@@ -70,6 +70,10 @@ pub(crate) fn report(
             0,
             format_note(String::from("no seed file: the variant has no units (give SEED)")),
         ),
+        (Some(_), None) if format == Format::NJudgeSeed => diags.insert(
+            0,
+            format_note(format!("using the map {} found beside the seed", pair.map_path)),
+        ),
         (Some((path, _)), None) => diags.insert(
             0,
             format_note(format!(
