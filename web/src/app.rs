@@ -185,9 +185,8 @@ pub fn App() -> impl IntoView {
         view! {
             <button
                 type="button"
-                role="tab"
                 data-testid=format!("phone-tab-{name}")
-                aria-selected=move || (phone_tab.get() == name).to_string()
+                aria-pressed=move || (phone_tab.get() == name).to_string()
                 on:click=move |_| phone_tab.set(name)
             >{label}</button>
         }
@@ -220,7 +219,8 @@ pub fn App() -> impl IntoView {
             </div>
         })}
         <ForeignView foreign=foreign doc=doc note=file_note />
-        <nav class="phone-tabs" role="tablist" aria-label="views">
+        // Toggle buttons, not `role=tab`: the file tabs own that role.
+        <nav class="phone-tabs" aria-label="views">
             {tab("editor", "Editor")}
             {tab("map", "Map")}
             {tab("panels", "Orders and panels")}
