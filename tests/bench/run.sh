@@ -6,8 +6,9 @@
 # dist/: `trunk build --release --offline`); then judgepad alone natively and
 # in wasm (wasm32-wasip1 under Node) on three maps. Also the map layout,
 # native (`judgepad bench`) and in Chromium (bench-layout.mjs), and the
-# editor's keystroke latency in Chromium (bench-editor.mjs), and Adjudicate
-# clicked to the next phase drawn (bench-play.mjs).
+# editor's keystroke latency in Chromium (bench-editor.mjs), Adjudicate
+# clicked to the next phase drawn (bench-play.mjs), and nJudge and Xconq
+# files dropped to their panel drawn (bench-formats.mjs).
 set -euo pipefail
 cd "$(dirname "$0")"
 source ../../.ci/env
@@ -21,6 +22,7 @@ if [ -f ../../dist/index.html ]; then
   node ../browser/bench-layout.mjs ../../dist
   node ../browser/bench-editor.mjs ../../dist
   node ../browser/bench-play.mjs ../../dist
+  node ../browser/bench-formats.mjs ../../dist
 else
   echo "  (no dist/: run \`trunk build --release --offline\` for the Chromium figure)"
 fi

@@ -293,8 +293,10 @@ pub fn hex_scene(world: &Xconq) -> Option<HexScene> {
                     layers.last_mut().expect("pushed")
                 }
             };
+            // Whole numbers (hexes are 14 wide, rows 12 apart): integers
+            // format several times faster than floats in wasm.
             let (cx, cy) = hex_centre(col as i64, y, grid.width, grid.height);
-            let _ = write!(layer.path, "M{} {}l7-4 7 4v8l-7 4-7-4z", cx - 7.0, cy - 4.0);
+            let _ = write!(layer.path, "M{} {}l7-4 7 4v8l-7 4-7-4z", cx as i64 - 7, cy as i64 - 4);
             layer.count += 1;
         }
     }
