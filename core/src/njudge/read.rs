@@ -290,6 +290,13 @@ impl MapReader {
         self.map.areas.push(Area { name: name_trimmed.to_string(), name_at, kind, convoys, abbrs });
     }
 
+    fn unknown_type(&mut self, types: &str, types_at: Span) {
+        self.error(codes::NJUDGE_AREA_TYPE, types_at, format!("unknown area type `{types}`"))
+            .help = Some(String::from(
+            "The type is one of h g l r v w x, or a power letter (0-9, A-L, N, P-Z), optionally followed by w.",
+        ));
+    }
+
     fn area_type(&mut self, types: &str, types_at: Span) -> Option<(AreaKind, bool)> {
         let mut chars = types.chars();
         let first = chars.next()?;
@@ -313,14 +320,7 @@ impl MapReader {
             }
             '0'..='9' | 'A'..='Z' => AreaKind::Home(first),
             _ => {
-                self.error(
-                    codes::NJUDGE_AREA_TYPE,
-                    types_at,
-                    format!("unknown area type `{types}`"),
-                )
-                .help = Some(String::from(
-                    "The type is one of h g l r v w x, or a power letter (0-9, A-L, N, P-Z), optionally followed by w.",
-                ));
+                self.unknown_type(types, types_at);
                 return None;
             }
         };
@@ -346,14 +346,7 @@ impl MapReader {
                 false
             }
             _ => {
-                self.error(
-                    codes::NJUDGE_AREA_TYPE,
-                    types_at,
-                    format!("unknown area type `{types}`"),
-                )
-                .help = Some(String::from(
-                    "The type is one of h g l r v w x, or a power letter (0-9, A-L, N, P-Z), optionally followed by w.",
-                ));
+                self.unknown_type(types, types_at);
                 return None;
             }
         };

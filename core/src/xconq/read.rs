@@ -237,6 +237,15 @@ struct Sections<'a, 'd> {
 }
 
 impl<'a> Sections<'a, '_> {
+    /// A section that announced `count` items and ended after `idx`.
+    fn ends_early(&mut self, at: Span, section: &str, items: &str, count: usize, idx: usize) {
+        self.error(
+            codes::XCONQ_COUNT,
+            at,
+            format!("{section} announces {count} {items}; the file ends after {idx}"),
+        );
+    }
+
     fn error(&mut self, code: &'static str, span: Span, message: String) {
         self.diags.push(Diagnostic::new(code, fs(self.file, span), message));
     }
@@ -397,11 +406,7 @@ impl<'a> Sections<'a, '_> {
             let first = lines.next_nonblank();
             let second = lines.next_nonblank();
             let (Some((span, first)), Some((span2, second))) = (first, second) else {
-                self.error(
-                    codes::XCONQ_COUNT,
-                    at,
-                    format!("Globals announces {count} conditions; the file ends after {idx}"),
-                );
+                self.ends_early(at, "Globals", "conditions", count, idx);
                 return None;
             };
             let head = numbers(first).filter(|it| it.len() >= 5);
@@ -443,19 +448,11 @@ impl<'a> Sections<'a, '_> {
         let mut sides = Vec::new();
         for idx in 0..count {
             let Some((_, name)) = lines.next_nonblank() else {
-                self.error(
-                    codes::XCONQ_COUNT,
-                    at,
-                    format!("Sides announces {count} sides; the file ends after {idx}"),
-                );
+                self.ends_early(at, "Sides", "sides", count, idx);
                 return None;
             };
             if detail >= 2 && lines.next_nonblank().is_none() {
-                self.error(
-                    codes::XCONQ_COUNT,
-                    at,
-                    format!("Sides announces {count} sides; the file ends after {idx}"),
-                );
+                self.ends_early(at, "Sides", "sides", count, idx);
                 return None;
             }
             sides.push(Side { name: name.trim().to_string() });
@@ -469,11 +466,7 @@ impl<'a> Sections<'a, '_> {
         let mut units = Vec::new();
         for idx in 0..count {
             let Some((span, line)) = lines.next_nonblank() else {
-                self.error(
-                    codes::XCONQ_COUNT,
-                    at,
-                    format!("Units announces {count} units; the file ends after {idx}"),
-                );
+                self.ends_early(at, "Units", "units", count, idx);
                 return Some(units);
             };
             let words: Vec<&str> = line.split_whitespace().collect();
@@ -504,7 +497,7 @@ impl<'a> Sections<'a, '_> {
                 }
             }
             if detail >= 2 && lines.next_nonblank().is_none() {
-                self.error(codes::XCONQ_COUNT, at, format!("Units announces {count} units with detail {detail}; the file ends after {idx}"));
+                self.ends_early(at, "Units", "units", count, idx);
                 return Some(units);
             }
         }
