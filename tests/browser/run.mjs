@@ -344,6 +344,8 @@ function fixture(...parts) {
 }
 
 test('other formats: an nJudge map and seed dropped together are named, listed and converted into the editor', async (page) => {
+  // Orders pending on the variant before: a converted variant is a new game.
+  await page.getByTestId('orders').fill('FRANCE: A PAR - BUR\n');
   await dropFiles(page, [['map.tiny', fixture('njudge', 'map.tiny')], ['seed.tiny', fixture('njudge', 'seed.tiny')]]);
   await page.waitForSelector('[data-testid="njudge-import"]');
   await expectStart(page, 'import-format', 'map.tiny is an nJudge map file with its seed seed.tiny');
@@ -364,6 +366,8 @@ test('other formats: an nJudge map and seed dropped together are named, listed a
   const text = await page.locator('[data-testid="editor"]').inputValue();
   if (!text.includes('BREGIA (:B) bre') || !text.includes('# nJudge gateways')) throw new Error(text.slice(0, 400));
   await page.waitForSelector('[data-testid="map"] [data-province="DUN"]');
+  const pending = await page.getByTestId('orders').inputValue();
+  if (pending.includes('FRANCE')) throw new Error(`the previous variant's orders stayed: ${pending}`);
   // A file in the diplomacy package's dialect is named so and read so.
   await dropFiles(page, [['mini.map', fixture('package', 'mini.map')], ['utf8.map', fixture('package', 'utf8.map')]]);
   await page.waitForFunction(() => document.querySelector('[data-testid="file-note"]').textContent.includes("utf8.map: a .map file in the diplomacy package's dialect"));

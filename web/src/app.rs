@@ -143,12 +143,14 @@ pub fn App() -> impl IntoView {
     let file_note = RwSignal::new(String::new());
     // nJudge and Xconq files opened (shown in their own panel).
     let foreign = RwSignal::new(None::<crate::bridge::foreign::Foreign>);
+    // Files that start a new variant (opened, or converted) start a new game.
+    let new_variant = Callback::new(move |()| play.reset(Vec::new(), String::new()));
     let on_drop = move |ev: leptos::ev::DragEvent| {
         ev.prevent_default();
         let Some(list) = ev.data_transfer().and_then(|dt| dt.files()) else { return };
         leptos::task::spawn_local(async move {
             let files = crate::components::file_io::read_files(list).await;
-            file_note.set(crate::components::file_io::open_into(doc, foreign, &files));
+            file_note.set(crate::components::file_io::open_into(doc, foreign, new_variant, &files));
         });
     };
     // Edits left by picking another variant are kept (one set), with a
@@ -218,7 +220,7 @@ pub fn App() -> impl IntoView {
                 <button type="button" on:click=move |_| notice.set(None)>"Dismiss"</button>
             </div>
         })}
-        <ForeignView foreign=foreign doc=doc note=file_note />
+        <ForeignView foreign=foreign doc=doc note=file_note new_variant=new_variant />
         // Toggle buttons, not `role=tab`: the file tabs own that role.
         <nav class="phone-tabs" aria-label="views">
             {tab("editor", "Editor")}
@@ -232,7 +234,7 @@ pub fn App() -> impl IntoView {
                 on:dragover=move |ev: leptos::ev::DragEvent| ev.prevent_default()
                 on:drop=on_drop
             >
-                <FileIo doc=doc note=file_note foreign=foreign />
+                <FileIo doc=doc note=file_note foreign=foreign new_variant=new_variant />
                 <FileTabs doc=doc loaded=loaded />
                 <Editor doc=doc analysis=analysis loaded=loaded />
             </section>

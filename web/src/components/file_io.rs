@@ -29,6 +29,7 @@ pub async fn read_files(list: web_sys::FileList) -> Vec<(String, Vec<u8>)> {
 pub fn open_into(
     doc: Doc,
     foreign: RwSignal<Option<Foreign>>,
+    new_variant: Callback<()>,
     files: &[(String, Vec<u8>)],
 ) -> String {
     if files.is_empty() {
@@ -48,6 +49,7 @@ pub fn open_into(
     let first = files.iter().map(|(n, _)| n.clone()).min().unwrap_or_default();
     if root_changed {
         doc.replace(next);
+        new_variant.run(());
     } else {
         doc.change(None, |w| *w = next);
         doc.open.set(first);
@@ -79,6 +81,8 @@ pub fn FileIo(
     note: RwSignal<String>,
     /// Where nJudge and Xconq files open.
     foreign: RwSignal<Option<Foreign>>,
+    /// Called when the opened files start a new variant (the game starts afresh).
+    new_variant: Callback<()>,
 ) -> impl IntoView {
     let on_pick = move |ev: leptos::ev::Event| {
         let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
@@ -88,7 +92,7 @@ pub fn FileIo(
         let Some(list) = input.files() else { return };
         leptos::task::spawn_local(async move {
             let files = read_files(list).await;
-            note.set(open_into(doc, foreign, &files));
+            note.set(open_into(doc, foreign, new_variant, &files));
             input.set_value("");
         });
     };

@@ -18,10 +18,13 @@ pub fn ForeignView(
     doc: Doc,
     /// Where to say what happened.
     note: RwSignal<String>,
+    /// Called when a conversion opens a new variant (the game starts afresh).
+    new_variant: Callback<()>,
 ) -> impl IntoView {
     let done = Callback::new(move |message: String| {
         foreign.set(None);
         note.set(message);
+        new_variant.run(());
     });
     move || {
         foreign.get().map(|opened| {

@@ -32,11 +32,11 @@ pub fn NjudgeImport(
     };
     let on_convert = StoredValue::new(move || {
         if let Ok(result) = converted.get_untracked() {
-            let mut workspace = Workspace::bundled("standard");
-            workspace.variant = result.name.trim_end_matches(".map").to_string();
-            workspace.root = result.name.clone();
-            workspace.own.clear();
-            workspace.own.insert(result.name.clone(), result.text.clone());
+            let workspace = Workspace {
+                variant: result.name.trim_end_matches(".map").to_string(),
+                root: result.name.clone(),
+                own: [(result.name.clone(), result.text.clone())].into_iter().collect(),
+            };
             doc.replace(workspace);
             done.run(format!("Converted {} to {}: it is open in the editor.", map.0, result.name));
         }
