@@ -101,13 +101,8 @@ pub fn parse_orders(
 ) -> (Vec<Order>, Vec<Diagnostic>) {
     let mut orders = Vec::new();
     let mut diags = Vec::new();
-    let mut offset = 0u32;
-    for line in text.split_inclusive('\n') {
-        let span = crate::syntax::trim_span(
-            text,
-            Span::new(offset, offset + line.trim_end_matches(['\n', '\r']).len() as u32),
-        );
-        offset += line.len() as u32;
+    for (line, _) in crate::text::lines(text) {
+        let span = crate::syntax::trim_span(text, line);
         if span.is_empty() || span.text(text).starts_with('#') {
             continue;
         }

@@ -103,11 +103,8 @@ pub fn parse(file: FileId, text: &str, form: Form) -> (Vec<Scenario>, Vec<Diagno
     let mut open = false;
     let mut in_retreat = false;
     let at = |span: Span| FileSpan { file, span };
-    let mut offset = 0usize;
-    for raw in text.split_inclusive('\n') {
-        let start = offset;
-        offset += raw.len();
-        let line = raw.trim_end_matches(['\n', '\r']);
+    for (line_at, line) in crate::text::lines(text) {
+        let start = line_at.start as usize;
         // The line's content and where it starts.
         let (body, body_start) = match form {
             Form::File => {

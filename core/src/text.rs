@@ -163,6 +163,26 @@ impl LineIndex {
     }
 }
 
+/// The lines of `text`, each with the byte span it covers (without its
+/// `\n` or `\r\n`). The one line walk of the readers (map pins, scenarios,
+/// order text, nJudge files, the package dialect's checks).
+pub fn lines(text: &str) -> impl Iterator<Item = (Span, &str)> {
+    let mut offset = 0u32;
+    text.split_inclusive('\n').map(move |raw| {
+        let start = offset;
+        offset += raw.len() as u32;
+        let line = raw.trim_end_matches(['\n', '\r']);
+        (Span::new(start, start + line.len() as u32), line)
+    })
+}
+
+/// The span of `part`, a sub-slice of `line`, where `line` starts at byte
+/// `base` of its file.
+pub fn span_in(line: &str, base: u32, part: &str) -> Span {
+    let start = base + (part.as_ptr() as usize).saturating_sub(line.as_ptr() as usize) as u32;
+    Span::new(start, start + part.len() as u32)
+}
+
 /// Decodes file bytes: UTF-8 when valid, otherwise latin-1 (ISO-8859-1), as
 /// DPjudge reads every map file. Never fails.
 pub fn decode(bytes: &[u8]) -> alloc::borrow::Cow<'_, str> {
@@ -203,6 +223,15 @@ mod tests {
         assert_eq!(index.line_col(text, 99).char_col, 3);
         assert_eq!(index.offset_of_utf16(text, 9, 1), 5);
         assert_eq!(index.offset_of_utf16(text, 1, 99), 2);
+    }
+
+    #[test]
+    fn lines_with_spans() {
+        let text = "ab\r\n\ncd";
+        let got: Vec<_> = lines(text).map(|(span, line)| (span.start, span.end, line)).collect();
+        assert_eq!(got, [(0, 2, "ab"), (4, 4, ""), (5, 7, "cd")]);
+        let line = &text[5..7];
+        assert_eq!(span_in(line, 5, &line[1..]), Span::new(6, 7));
     }
 
     #[test]

@@ -117,24 +117,18 @@ fn package(map: &Map, diags: &mut Vec<Diagnostic>) {
         !exempt
     });
     for (idx, file) in map.files.iter().enumerate() {
-        let mut offset = 0u32;
-        for raw in file.text.split_inclusive('\n') {
-            let start = offset;
-            offset += raw.len() as u32;
-            lines(FileId(idx as u32), raw.trim_end_matches(['\n', '\r']), start, diags);
+        for (span, line) in crate::text::lines(&file.text) {
+            check_line(FileId(idx as u32), line, span.start, diags);
         }
     }
 }
 
-fn lines(file: FileId, line: &str, base: u32, diags: &mut Vec<Diagnostic>) {
+fn check_line(file: FileId, line: &str, base: u32, diags: &mut Vec<Diagnostic>) {
     let trimmed = line.trim_start();
     if trimmed.is_empty() || trimmed.starts_with('#') {
         return;
     }
-    let span_of = |part: &str| {
-        let start = base + (part.as_ptr() as usize - line.as_ptr() as usize) as u32;
-        FileSpan::new(file, Span::new(start, start + part.len() as u32))
-    };
+    let span_of = |part: &str| FileSpan::new(file, crate::text::span_in(line, base, part));
     let words: Vec<&str> = line.split_whitespace().collect();
     let first = upper(words[0]);
     let mut refuse = |at: FileSpan, message: String, help: &str| {

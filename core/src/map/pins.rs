@@ -54,13 +54,10 @@ pub(crate) fn read(map: &Map, diags: &mut Vec<Diagnostic>) -> Vec<Pin> {
         span: Span { start: start as u32, end: end as u32 },
     };
     let mut pins: Vec<Pin> = Vec::new();
-    let mut offset = 0;
-    for raw_line in text.split_inclusive('\n') {
-        let line_start = offset;
-        offset += raw_line.len();
-        let line = raw_line.trim_end_matches(['\n', '\r']);
+    for (span, line) in crate::text::lines(text) {
+        let line_start = span.start as usize;
         let Some(rest) = pin_words(line) else { continue };
-        let line_span = at(line_start, line_start + line.len());
+        let line_span = FileSpan { file, span };
         // Words with their byte offsets in the file.
         let rest_start = line_start + (line.len() - rest.len());
         let mut words = Vec::new();

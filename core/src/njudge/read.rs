@@ -13,17 +13,7 @@ use super::{
 };
 use crate::Diagnostic;
 use crate::diagnostics::codes;
-use crate::text::Span;
-
-/// Lines of `text` with their start offsets, `\r` dropped.
-pub(super) fn lines(text: &str) -> impl Iterator<Item = (u32, &str)> {
-    let mut offset = 0u32;
-    text.split_inclusive('\n').map(move |raw| {
-        let start = offset;
-        offset += raw.len() as u32;
-        (start, raw.trim_end_matches(['\n', '\r']))
-    })
-}
+use crate::text::{Span, lines, span_in as span_of};
 
 /// Words of `line` (which starts at `base`) with their spans.
 fn words(line: &str, base: u32) -> impl Iterator<Item = (&str, Span)> {
@@ -31,12 +21,6 @@ fn words(line: &str, base: u32) -> impl Iterator<Item = (&str, Span)> {
         let start = base + (word.as_ptr() as usize - line.as_ptr() as usize) as u32;
         (word, Span::new(start, start + word.len() as u32))
     })
-}
-
-/// The span of `part` (a sub-slice of `line`, which starts at `base`).
-pub(super) fn span_of(line: &str, base: u32, part: &str) -> Span {
-    let start = base + (part.as_ptr() as usize).saturating_sub(line.as_ptr() as usize) as u32;
-    Span::new(start, start + part.len() as u32)
 }
 
 /// A section end: `-1`, alone or followed by a space and text.
@@ -61,7 +45,8 @@ pub fn read_map(text: &str) -> (NjMap, Vec<Diagnostic>) {
     let mut section = 0usize;
     let mut block: Option<OptionBlock> = None;
     let mut trailing_noted = false;
-    for (start, line) in lines(text) {
+    for (span, line) in lines(text) {
+        let start = span.start;
         let trimmed = line.trim();
         let line_span = span_of(line, start, trimmed);
         if section >= 3 {

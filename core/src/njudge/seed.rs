@@ -7,11 +7,11 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::read::{is_end, lines, span_of};
+use super::read::is_end;
 use super::{Coast, MoveKind, NjMap, NjSeed, SEED_FILE, SeedPhase, SeedUnit, at};
 use crate::Diagnostic;
 use crate::diagnostics::codes;
-use crate::text::Span;
+use crate::text::{Span, lines, span_in as span_of};
 
 /// Reads a `seed.` file against `map`.
 pub fn read_seed(text: &str, map: &NjMap) -> (NjSeed, Vec<Diagnostic>) {
@@ -20,7 +20,8 @@ pub fn read_seed(text: &str, map: &NjMap) -> (NjSeed, Vec<Diagnostic>) {
     let mut stage = 0u8; // 0 phase, 1 units, 2 ownership, 3 done
     let mut record: Vec<char> = Vec::new();
     let mut record_at: Option<Span> = None;
-    for (start, line) in lines(text) {
+    for (line_at, line) in lines(text) {
+        let start = line_at.start;
         let trimmed = line.trim();
         let span = span_of(line, start, trimmed);
         if trimmed.is_empty() || trimmed.starts_with('#') {
