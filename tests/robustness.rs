@@ -55,7 +55,7 @@ fn regressions() {
     // (`cargo fuzz run njudge`).
     let text =
         judgepad_core::text::decode(b"\x8a\n\n -1 \n -1 \n\xf6\xe4\n\x1b\xd2\xc4 \n\xf6\xe4\xf61");
-    let _ = judgepad_core::njudge::convert("fuzz", &text, None, &Default::default());
+    let _ = judgepad_core::njudge::convert(("map.fuzz", &text), None, &Default::default());
 }
 
 #[test]
@@ -185,8 +185,11 @@ fn njudge_random_and_shuffled() {
             };
             (shuffle(&map_fixture), shuffle(&seed_fixture))
         };
-        let (conversion, diags) =
-            njudge::convert("fuzz", &map_text, Some(&seed_text), &PowerNames::default());
+        let (conversion, diags) = njudge::convert(
+            ("map.fuzz", &map_text),
+            Some(("seed.fuzz", &seed_text)),
+            &PowerNames::default(),
+        );
         spans_in_bounds(&format!("njudge-{case}"), &diags, |file| {
             if file == 0 { map_text.len() } else { seed_text.len() }
         });

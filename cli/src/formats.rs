@@ -6,7 +6,6 @@
 use std::path::{Path, PathBuf};
 
 use judgepad_core::format::{Format, sniff};
-use judgepad_core::map::SourceFile;
 use judgepad_core::njudge;
 use judgepad_core::text::decode;
 
@@ -21,24 +20,17 @@ pub(crate) struct NjudgePair {
 }
 
 impl NjudgePair {
-    /// The files as diagnostics number them (map 0, seed 1).
-    pub(crate) fn files(&self) -> Vec<SourceFile> {
-        let mut files =
-            vec![SourceFile { name: base(&self.map_path), text: self.map.as_str().into() }];
-        if let Some((path, text)) = &self.seed {
-            files.push(SourceFile { name: base(path), text: text.as_str().into() });
-        }
-        files
-    }
-
-    /// The variant's name (`colonial`; `standard` for `map`).
-    pub(crate) fn title(&self) -> String {
-        let name = base(&self.map_path);
-        match name.strip_prefix("map.") {
-            Some(rest) => rest.to_string(),
-            None if name == "map" => "standard".to_string(),
-            None => name,
-        }
+    /// Reads and converts the pair: the map and seed under their base names.
+    pub(crate) fn convert(
+        &self,
+        powers: &njudge::PowerNames,
+    ) -> (njudge::Conversion, Vec<judgepad_core::Diagnostic>) {
+        let seed = self.seed.as_ref().map(|(path, text)| (base(path), text.as_str()));
+        njudge::convert(
+            (&base(&self.map_path), &self.map),
+            seed.as_ref().map(|(name, text)| (name.as_str(), *text)),
+            powers,
+        )
     }
 }
 

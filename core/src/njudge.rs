@@ -25,6 +25,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use crate::Diagnostic;
+use crate::map::SourceFile;
 use crate::text::{FileId, FileSpan, Span};
 
 pub use read::read_map;
@@ -385,32 +386,50 @@ impl PowerNames {
 /// A converted variant: the DPjudge text and what the reading found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Conversion {
+    /// The variant's name (`colonial`; `standard` for nJudge's `map`).
+    pub title: String,
     /// DPjudge `.map` text.
     pub text: String,
+    /// The nJudge files as the diagnostics number them (map 0, seed 1).
+    pub files: Vec<SourceFile>,
     /// The nJudge model it came from.
     pub map: NjMap,
     /// The seed, if one was given.
     pub seed: Option<NjSeed>,
 }
 
-/// Reads `map_text` (and `seed_text`, if any) and writes the DPjudge `.map`
-/// text. Diagnostics are in the nJudge files (map = file 0, seed = file 1).
-/// `title` names the variant in the output's header comment.
+/// The variant a map file is for: `map.colonial` → `colonial`, nJudge's
+/// `map` → `standard`, any other name as it is.
+pub fn variant_name(map_file: &str) -> String {
+    match map_file {
+        "map" => String::from("standard"),
+        name => name.strip_prefix("map.").unwrap_or(name).to_string(),
+    }
+}
+
+/// Reads the map file `map` (name, text) and the seed file `seed`, if any,
+/// and writes the DPjudge `.map` text. Diagnostics are in the nJudge files
+/// (map = file 0, seed = file 1, as [`Conversion::files`] lists them).
 pub fn convert(
-    title: &str,
-    map_text: &str,
-    seed_text: Option<&str>,
+    map: (&str, &str),
+    seed: Option<(&str, &str)>,
     powers: &PowerNames,
 ) -> (Conversion, Vec<Diagnostic>) {
-    let (map, mut diags) = read_map(map_text);
-    let seed = seed_text.map(|text| {
-        let (seed, more) = read_seed(text, &map);
+    let (map_name, map_text) = map;
+    let title = variant_name(map_name);
+    let (nj_map, mut diags) = read_map(map_text);
+    let nj_seed = seed.map(|(_, text)| {
+        let (seed, more) = read_seed(text, &nj_map);
         diags.extend(more);
         seed
     });
-    let text = emit::emit(title, &map, seed.as_ref(), powers, &mut diags);
+    let text = emit::emit(&title, &nj_map, nj_seed.as_ref(), powers, &mut diags);
     crate::diagnostics::sort(&mut diags);
-    (Conversion { text, map, seed }, diags)
+    let files = core::iter::once(map)
+        .chain(seed)
+        .map(|(name, text)| SourceFile { name: name.to_string(), text: text.into() })
+        .collect();
+    (Conversion { title, text, files, map: nj_map, seed: nj_seed }, diags)
 }
 
 fn at(file: FileId, span: Span) -> FileSpan {

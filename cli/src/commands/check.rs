@@ -11,8 +11,7 @@ use crate::sources::read_root;
 use judgepad_core::api::Locator;
 use judgepad_core::diagnostics::codes;
 use judgepad_core::format::Format;
-use judgepad_core::map::SourceFile;
-use judgepad_core::njudge::{self, PowerNames};
+use judgepad_core::njudge::PowerNames;
 use judgepad_core::text::{FileId, FileSpan, Span};
 use judgepad_core::{Diagnostic, Severity, map, xconq};
 
@@ -104,20 +103,13 @@ fn check_njudge(
     report: &mut Report,
 ) -> Result<(), String> {
     let pair = formats::read_njudge(arg, None, format)?;
-    let title = pair.title();
-    let (conversion, mut diags) = njudge::convert(
-        &title,
-        &pair.map,
-        pair.seed.as_ref().map(|it| it.1.as_str()),
-        options.powers,
-    );
+    let (conversion, mut diags) = pair.convert(options.powers);
     let seed_note = match &pair.seed {
         Some((path, _)) => format!(" with its seed {}", Path::new(path).display()),
         None => String::from(" (no seed file beside it: no units)"),
     };
     diags.insert(0, format_note(format!("read as {}{seed_note}", Format::NJudgeMap.describe())));
-    let files = pair.files();
-    report.print(options.json, &Locator::new(&files, &pair.map_path), &diags);
+    report.print(options.json, &Locator::new(&conversion.files, &pair.map_path), &diags);
     // With errors in the nJudge files, the converted text's errors are
     // their echo; show them only when the input reads cleanly.
     if conversion.map.areas.is_empty() || diags.iter().any(Diagnostic::is_error) {
@@ -125,7 +117,8 @@ fn check_njudge(
     }
     // The converted text must load; anything it reports is judgepad's to fix
     // or the nJudge file's to explain, so show it too.
-    let (map, converted) = map::load(&format!("{title}.map"), &conversion.text, &map::NoSources);
+    let (map, converted) =
+        map::load(&format!("{}.map", conversion.title), &conversion.text, &map::NoSources);
     let errors: Vec<Diagnostic> = converted.into_iter().filter(Diagnostic::is_error).collect();
     if !errors.is_empty() {
         let display = format!("{} (converted)", pair.map_path);
@@ -156,7 +149,6 @@ fn check_xconq(arg: &str, options: &CheckOptions<'_>, report: &mut Report) -> Re
         ),
     };
     diags.insert(0, format_note(format!("read as {} ({what})", Format::Xconq.describe())));
-    let files: Vec<SourceFile> = world.files.clone();
-    report.print(options.json, &Locator::new(&files, arg), &diags);
+    report.print(options.json, &Locator::new(&world.files, arg), &diags);
     Ok(())
 }

@@ -11,7 +11,7 @@ use crate::out::outln;
 use judgepad_core::api::Locator;
 use judgepad_core::format::Format;
 use judgepad_core::map;
-use judgepad_core::njudge::{self, PowerNames};
+use judgepad_core::njudge::PowerNames;
 
 pub(crate) fn run(
     file: &str,
@@ -62,9 +62,8 @@ pub(crate) fn report(
         }
     }
     let pair = formats::read_njudge(file, seed, format)?;
-    let title = pair.title();
-    let (conversion, mut diags) =
-        njudge::convert(&title, &pair.map, pair.seed.as_ref().map(|it| it.1.as_str()), powers);
+    let (conversion, mut diags) = pair.convert(powers);
+    let title = &conversion.title;
     match (&pair.seed, seed) {
         (None, _) => diags.insert(
             0,
@@ -83,8 +82,7 @@ pub(crate) fn report(
         ),
         _ => (),
     }
-    let files = pair.files();
-    let locator = Locator::new(&files, &pair.map_path);
+    let locator = Locator::new(&conversion.files, &pair.map_path);
     let mut errors = 0usize;
     let mut diagnostics = String::new();
     for diag in &diags {

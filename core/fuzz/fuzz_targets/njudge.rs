@@ -14,9 +14,8 @@ fuzz_target!(|data: &[u8]| {
     let map_text = text::decode(map_bytes);
     let seed_text = seed_bytes.map(text::decode);
     let (conversion, diags) = njudge::convert(
-        "fuzz",
-        &map_text,
-        seed_text.as_deref(),
+        ("map.fuzz", &map_text),
+        seed_text.as_deref().map(|text| ("seed.fuzz", text)),
         &njudge::PowerNames::default(),
     );
     for diag in &diags {

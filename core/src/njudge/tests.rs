@@ -7,10 +7,17 @@ const SEED: &str = "S1901M\nA: A Alpha\nB: F Beta\n-1\n-1\n";
 
 #[test]
 fn reads_and_converts_a_small_map() {
-    let (conv, diags) = convert("tiny", MAP, Some(SEED), &PowerNames::default());
+    let (conv, diags) =
+        convert(("map.tiny", MAP), Some(("seed.tiny", SEED)), &PowerNames::default());
     let errors: Vec<_> = diags.iter().filter(|d| d.is_error()).collect();
     assert!(errors.is_empty(), "{errors:#?}");
     assert_eq!(conv.map.areas.len(), 5);
+    assert_eq!(conv.title, "tiny");
+    assert_eq!(
+        conv.files.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(),
+        ["map.tiny", "seed.tiny"]
+    );
+    assert_eq!(variant_name("map"), "standard");
     assert!(conv.text.contains("SHUT SWI"), "{}", conv.text);
     assert!(conv.text.contains("PORT BET ABUTS ALP GAM del"), "{}", conv.text);
     assert!(conv.text.contains("COAST DEL/NC ABUTS GAM"), "{}", conv.text);

@@ -170,22 +170,17 @@ pub fn convert(
 ) -> Result<Converted, String> {
     let mut names = PowerNames::default();
     names.parse_list(powers)?;
-    let title = match map_file.0.as_str() {
-        "map" => "standard".to_string(),
-        name => name.strip_prefix("map.").unwrap_or(name).to_string(),
-    };
-    let (conversion, diags) =
-        njudge::convert(&title, &map_file.1, seed.map(|it| it.1.as_str()), &names);
-    let mut files = vec![SourceFile { name: map_file.0.clone(), text: map_file.1.as_str().into() }];
-    if let Some((name, text)) = seed {
-        files.push(SourceFile { name: name.clone(), text: text.as_str().into() });
-    }
-    let name = format!("{title}.map");
+    let (conversion, diags) = njudge::convert(
+        (&map_file.0, &map_file.1),
+        seed.map(|(name, text)| (name.as_str(), text.as_str())),
+        &names,
+    );
+    let name = format!("{}.map", conversion.title);
     let (_, load) = map::load(&name, &conversion.text, &map::NoSources);
     Ok(Converted {
         name,
         text: conversion.text,
-        rows: rows(&files, &diags),
+        rows: rows(&conversion.files, &diags),
         errors: diags.iter().filter(|d| d.is_error()).count(),
         load_errors: load.iter().filter(|d| d.is_error()).count(),
     })
