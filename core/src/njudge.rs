@@ -111,6 +111,13 @@ pub enum MoveKind {
     Conduit,
 }
 
+impl MoveKind {
+    /// Army moves (`mv`, `mx`).
+    pub fn is_army(self) -> bool {
+        matches!(self, MoveKind::Army | MoveKind::ArmyWeak)
+    }
+}
+
 /// A coast of a province.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Coast {
@@ -256,6 +263,21 @@ impl NjMap {
     /// The move lines of `area` of `kind`.
     pub fn lines_of(&self, area: usize, kind: MoveKind) -> impl Iterator<Item = &MoveLine> {
         self.moves.iter().filter(move |line| line.from == area && line.kind == kind)
+    }
+
+    /// The army move lines (`mv` and `mx`) of `area`.
+    pub fn army_lines(&self, area: usize) -> impl Iterator<Item = &MoveLine> {
+        self.moves.iter().filter(move |line| line.from == area && line.kind.is_army())
+    }
+
+    /// `abbr`, or `abbr/nc` for a coast: how a place is named in messages
+    /// and (upper-cased) in DPjudge abut lists.
+    pub fn place(&self, area: usize, coast: Option<Coast>) -> String {
+        let abbr = self.areas[area].abbr();
+        match coast {
+            Some(coast) => alloc::format!("{abbr}/{}", coast.as_str()),
+            None => abbr.to_string(),
+        }
     }
 
     /// The coasts `area` has move lines for, in coast order.

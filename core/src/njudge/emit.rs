@@ -148,44 +148,28 @@ fn terrain(out: &mut String, map: &NjMap, diags: &mut Vec<Diagnostic>) {
         let water = area.kind.is_water();
         // Fleet entries from the province itself.
         let mut entries = Entries::new();
-        let army_targets: BTreeSet<usize> = map
-            .moves
-            .iter()
-            .filter(|line| {
-                line.from == idx && matches!(line.kind, MoveKind::Army | MoveKind::ArmyWeak)
-            })
-            .flat_map(|line| line.targets.iter().map(|it| it.area))
-            .collect();
+        let army_targets: BTreeSet<usize> =
+            map.army_lines(idx).flat_map(|line| line.targets.iter().map(|it| it.area)).collect();
         for line in map.lines_of(idx, MoveKind::Fleet) {
             for target in &line.targets {
                 if target.area == idx {
                     continue;
                 }
                 let other = &map.areas[target.area];
-                let text = match target.coast() {
-                    Some(coast) => format!("{}/{}", other.abbr(), coast.as_str()).to_uppercase(),
-                    None if !water
-                        && !other.kind.is_water()
-                        && !army_targets.contains(&target.area) =>
-                    {
-                        titlecase(other.abbr())
-                    }
-                    None => other.abbr().to_uppercase(),
-                };
-                let key = match target.coast() {
-                    Some(coast) => format!("{}/{}", other.abbr(), coast.as_str()),
-                    None => other.abbr().to_string(),
+                let key = map.place(target.area, target.coast());
+                let text = if target.coast().is_none()
+                    && !water
+                    && !other.kind.is_water()
+                    && !army_targets.contains(&target.area)
+                {
+                    titlecase(other.abbr())
+                } else {
+                    key.to_uppercase()
                 };
                 entries.push(key, text);
             }
         }
-        if water
-            && map.moves.iter().any(|line| {
-                line.from == idx
-                    && matches!(line.kind, MoveKind::Army | MoveKind::ArmyWeak)
-                    && line.targets.iter().any(|it| it.area != idx)
-            })
-        {
+        if water && map.army_lines(idx).any(|line| line.targets.iter().any(|it| it.area != idx)) {
             diags.push(Diagnostic::new(
                 codes::NJUDGE_CARRIED,
                 at(MAP_FILE, area.name_at),
@@ -196,9 +180,7 @@ fn terrain(out: &mut String, map: &NjMap, diags: &mut Vec<Diagnostic>) {
             ));
         }
         if !water {
-            for line in map.moves.iter().filter(|line| {
-                line.from == idx && matches!(line.kind, MoveKind::Army | MoveKind::ArmyWeak)
-            }) {
+            for line in map.army_lines(idx) {
                 for target in &line.targets {
                     if target.area == idx {
                         continue;
@@ -277,11 +259,7 @@ fn terrain(out: &mut String, map: &NjMap, diags: &mut Vec<Diagnostic>) {
                     if target.area == idx {
                         continue;
                     }
-                    let other = &map.areas[target.area];
-                    let key = match target.coast() {
-                        Some(coast) => format!("{}/{}", other.abbr(), coast.as_str()),
-                        None => other.abbr().to_string(),
-                    };
+                    let key = map.place(target.area, target.coast());
                     entries.push(key.clone(), key.to_uppercase());
                 }
             }
@@ -442,10 +420,7 @@ fn powers_section(
         }
         if let Some(seed) = seed {
             for unit in seed.units.iter().filter(|it| it.power == letter) {
-                let place = match unit.coast {
-                    Some(coast) => format!("{}/{}", map.areas[unit.area].abbr(), coast.as_str()),
-                    None => map.areas[unit.area].abbr().to_string(),
-                };
+                let place = map.place(unit.area, unit.coast);
                 let _ = writeln!(out, "{} {}", if unit.fleet { 'F' } else { 'A' }, place);
             }
         }

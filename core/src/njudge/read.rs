@@ -444,7 +444,7 @@ impl MapReader {
                     }
                 },
             };
-            let army = matches!(kind, MoveKind::Army | MoveKind::ArmyWeak);
+            let army = kind.is_army();
             if army && matches!(modifier, Some(Modifier::Coast(_))) {
                 self.error(
                     codes::NJUDGE_SYNTAX,
@@ -514,7 +514,7 @@ impl MapReader {
                 let back = self.map.moves.iter().any(|other| {
                     other.from == target.area
                         && if army {
-                            matches!(other.kind, MoveKind::Army | MoveKind::ArmyWeak)
+                            other.kind.is_army()
                         } else {
                             match target.coast() {
                                 Some(coast) => other.kind == MoveKind::Coast(coast),
@@ -527,16 +527,9 @@ impl MapReader {
                             .any(|it| it.area == line.from && (army || it.coast() == source_coast))
                 });
                 if !back {
-                    let from = &self.map.areas[line.from];
                     let to = &self.map.areas[target.area];
-                    let from_name = match source_coast {
-                        Some(coast) => format!("{}/{}", from.abbr(), coast.as_str()),
-                        None => from.abbr().to_string(),
-                    };
-                    let to_name = match target.coast() {
-                        Some(coast) => format!("{}/{}", to.abbr(), coast.as_str()),
-                        None => to.abbr().to_string(),
-                    };
+                    let from_name = self.map.place(line.from, source_coast);
+                    let to_name = self.map.place(target.area, target.coast());
                     found.push(
                         Diagnostic::new(
                             codes::NJUDGE_ONE_WAY,
