@@ -96,7 +96,7 @@ impl Condition {
     /// One sentence for people.
     pub fn describe(&self, sides: &[Side]) -> String {
         use alloc::format;
-        let who = match usize::try_from(self.side).ok().and_then(|it| sides.get(it)) {
+        let who = match side_at(sides, self.side) {
             Some(side) => side.name.clone(),
             None if self.side < 0 => String::from("Any side"),
             None => format!("Side {}", self.side),
@@ -185,6 +185,25 @@ impl Xconq {
     pub fn terrain(&self, ch: char) -> Option<&TerrainType> {
         self.period.terrain.iter().find(|it| it.ch == ch)
     }
+
+    /// The name of unit type `ch` (the character itself when the period
+    /// does not define it).
+    pub fn unit_type_name(&self, ch: char) -> String {
+        self.period
+            .units
+            .iter()
+            .find(|it| it.ch == ch)
+            .map_or_else(|| ch.into(), |t| t.name.clone())
+    }
+
+    /// Side `idx` of a unit or condition (−1, or out of range: none).
+    pub fn side(&self, idx: i64) -> Option<&Side> {
+        side_at(&self.sides, idx)
+    }
+}
+
+fn side_at(sides: &[Side], idx: i64) -> Option<&Side> {
+    usize::try_from(idx).ok().and_then(|it| sides.get(it))
 }
 
 /// Loads the mapfile `name` with text `text`; included files come from `sources`.

@@ -202,13 +202,31 @@ pub fn analysis(map: &Map, diags: &[Diagnostic]) -> Analysis {
         files: map.files.iter().map(|file| file.name.clone()).collect(),
         dialect: "DPjudge",
     };
-    let indexes: Vec<LineIndex> = map.files.iter().map(|file| LineIndex::new(&file.text)).collect();
-    let diagnostics: Vec<DiagnosticRow> = diags
+    let diagnostics = diagnostic_rows(&map.files, diags);
+    Analysis {
+        phases: Vec::new(),
+        summary,
+        errors: diags.iter().filter(|it| it.severity == Severity::Error).count(),
+        warnings: diags.iter().filter(|it| it.severity == Severity::Warning).count(),
+        diagnostics,
+    }
+}
+
+/// Diagnostics as list rows over `files` (numbered as the reader numbered
+/// them): line and UTF-16 column, the file (none for the top-level one),
+/// related places and fixes. The map's diagnostics list and the panel of
+/// files of other formats show the same rows.
+pub fn diagnostic_rows(
+    files: &[judgepad_core::map::SourceFile],
+    diags: &[Diagnostic],
+) -> Vec<DiagnosticRow> {
+    let indexes: Vec<LineIndex> = files.iter().map(|file| LineIndex::new(&file.text)).collect();
+    diags
         .iter()
         .map(|diag| {
             let at = diag.primary.at;
             let idx = at.file.0 as usize;
-            let (line, column) = match (map.files.get(idx), indexes.get(idx)) {
+            let (line, column) = match (files.get(idx), indexes.get(idx)) {
                 (Some(file), Some(index)) => {
                     let pos = index.line_col(&file.text, at.span.start);
                     (pos.line, pos.utf16_col)
@@ -216,9 +234,9 @@ pub fn analysis(map: &Map, diags: &[Diagnostic]) -> Analysis {
                 _ => (1, 1),
             };
             let file = (idx != 0)
-                .then(|| map.files.get(idx).map_or_else(String::new, |file| file.name.clone()));
+                .then(|| files.get(idx).map_or_else(String::new, |file| file.name.clone()));
             let name_of = |at: judgepad_core::text::FileSpan| {
-                map.files.get(at.file.0 as usize).map_or_else(String::new, |file| file.name.clone())
+                files.get(at.file.0 as usize).map_or_else(String::new, |file| file.name.clone())
             };
             let bytes =
                 |at: judgepad_core::text::FileSpan| (at.span.start as usize, at.span.end as usize);
@@ -240,14 +258,7 @@ pub fn analysis(map: &Map, diags: &[Diagnostic]) -> Analysis {
             });
             row
         })
-        .collect();
-    Analysis {
-        phases: Vec::new(),
-        summary,
-        errors: diags.iter().filter(|it| it.severity == Severity::Error).count(),
-        warnings: diags.iter().filter(|it| it.severity == Severity::Warning).count(),
-        diagnostics,
-    }
+        .collect()
 }
 
 /// A diagnostic as a list row, at 1-based `line` and UTF-16 `column`.

@@ -6,11 +6,11 @@
 use std::collections::BTreeMap;
 
 use judgepad_core::format::{Format, sniff};
-use judgepad_core::map::SourceFile;
+use judgepad_core::map;
 use judgepad_core::njudge::{self, PowerNames};
-use judgepad_core::text::LineIndex;
 use judgepad_core::xconq::{self, Xconq};
-use judgepad_core::{Diagnostic, map};
+
+use super::{DiagnosticRow, diagnostic_rows};
 
 /// A file that is not a DPjudge `.map`, opened in the page.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,53 +99,6 @@ pub fn sort(files: &[(String, Vec<u8>)]) -> Sorted {
     sorted
 }
 
-/// One diagnostic of a foreign file, ready to list.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Row {
-    /// The file's name.
-    pub file: String,
-    /// 1-based line.
-    pub line: u32,
-    /// 1-based column (characters).
-    pub column: u32,
-    /// error, warning or note.
-    pub severity: &'static str,
-    /// The code.
-    pub code: &'static str,
-    /// The message (and help, if any).
-    pub message: String,
-}
-
-/// Diagnostics as rows over `files` (numbered as the reader numbered them).
-pub fn rows(files: &[SourceFile], diags: &[Diagnostic]) -> Vec<Row> {
-    let indexes: Vec<LineIndex> = files.iter().map(|f| LineIndex::new(&f.text)).collect();
-    diags
-        .iter()
-        .map(|diag| {
-            let idx = diag.primary.at.file.0 as usize;
-            let (file, pos) = match (files.get(idx), indexes.get(idx)) {
-                (Some(file), Some(index)) => {
-                    (file.name.clone(), index.line_col(&file.text, diag.primary.at.span.start))
-                }
-                _ => (String::new(), Default::default()),
-            };
-            let mut message = diag.message.clone();
-            if let Some(help) = &diag.help {
-                message.push_str(" — ");
-                message.push_str(help);
-            }
-            Row {
-                file,
-                line: pos.line,
-                column: pos.char_col,
-                severity: diag.severity.as_str(),
-                code: diag.code,
-                message,
-            }
-        })
-        .collect()
-}
-
 /// An nJudge pair converted: the `.map` text, its name, the reading's rows,
 /// and whether the converted text loads without error.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -155,7 +108,7 @@ pub struct Converted {
     /// The DPjudge text.
     pub text: String,
     /// What reading the nJudge files found.
-    pub rows: Vec<Row>,
+    pub rows: Vec<DiagnosticRow>,
     /// Errors among them.
     pub errors: usize,
     /// Errors the converted text has when loaded.
@@ -180,18 +133,18 @@ pub fn convert(
     Ok(Converted {
         name,
         text: conversion.text,
-        rows: rows(&conversion.files, &diags),
+        rows: diagnostic_rows(&conversion.files, &diags),
         errors: diags.iter().filter(|d| d.is_error()).count(),
         load_errors: load.iter().filter(|d| d.is_error()).count(),
     })
 }
 
 /// Loads an Xconq world from the opened files.
-pub fn load_xconq(root: &str, files: &BTreeMap<String, String>) -> (Xconq, Vec<Row>) {
+pub fn load_xconq(root: &str, files: &BTreeMap<String, String>) -> (Xconq, Vec<DiagnosticRow>) {
     let text = files.get(root).cloned().unwrap_or_default();
     let sources = |name: &str| files.get(name).cloned();
     let (world, diags) = xconq::load(root, &text, &sources);
-    let rows = rows(&world.files, &diags);
+    let rows = diagnostic_rows(&world.files, &diags);
     (world, rows)
 }
 
@@ -304,16 +257,8 @@ pub fn hex_scene(world: &Xconq) -> Option<HexScene> {
         .iter()
         .map(|unit| {
             let at = hex_centre(unit.x, unit.y, grid.width, grid.height);
-            let kind = world
-                .period
-                .units
-                .iter()
-                .find(|t| t.ch == unit.kind)
-                .map_or_else(|| unit.kind.to_string(), |t| t.name.clone());
-            let side = usize::try_from(unit.side)
-                .ok()
-                .and_then(|s| world.sides.get(s))
-                .map_or("no side", |s| s.name.as_str());
+            let kind = world.unit_type_name(unit.kind);
+            let side = world.side(unit.side).map_or("no side", |s| s.name.as_str());
             let name = if unit.name.is_empty() { String::new() } else { format!("{} ", unit.name) };
             let color = usize::try_from(unit.side)
                 .map_or("#777777", |s| SIDE_COLOURS[s % SIDE_COLOURS.len()]);
@@ -332,6 +277,28 @@ pub fn hex_scene(world: &Xconq) -> Option<HexScene> {
         terrain: layers,
         units,
     })
+}
+
+/// What the hover line says of hex (`col`, `y`): its coordinates, terrain
+/// and units.
+pub fn hex_description(world: &Xconq, col: i64, y: i64) -> String {
+    let Some(grid) = &world.grid else { return String::new() };
+    let row = (i64::from(grid.height) - 1 - y) as u32;
+    let terrain = grid
+        .at(col as u32, row)
+        .and_then(|ch| world.terrain(ch))
+        .map_or("no terrain", |t| t.name.as_str());
+    let units: Vec<String> = world
+        .units
+        .iter()
+        .filter(|u| u.x.rem_euclid(i64::from(grid.width)) == col && u.y == y)
+        .map(|u| {
+            let kind = world.unit_type_name(u.kind);
+            if u.name.is_empty() { kind } else { format!("{} ({kind})", u.name) }
+        })
+        .collect();
+    let units = if units.is_empty() { String::new() } else { format!(" · {}", units.join(", ")) };
+    format!("{col},{y}: {terrain}{units}")
 }
 
 /// The colour of side `idx`.
@@ -400,6 +367,8 @@ mod tests {
         );
         assert_eq!(scene.terrain[0].color, "skyblue");
         assert_eq!(scene.units.len(), 1);
+        assert_eq!(hex_description(&world, 1, 0), "1,0: plains · Home (i)");
+        assert_eq!(hex_description(&world, 0, 1), "0,1: sea");
         // Round trip: the centre of a hex is in that hex.
         for (col, y) in [(0, 0), (2, 1), (1, 0)] {
             let (x, yy) = hex_centre(col, y, 3, 2);

@@ -9,7 +9,8 @@ use std::collections::BTreeMap;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::bridge::foreign::{self, HexScene, Row};
+use crate::bridge::DiagnosticRow;
+use crate::bridge::foreign::{self, HexScene};
 use crate::bridge::viewbox;
 
 /// The hex map and its panel.
@@ -38,34 +39,8 @@ pub fn XconqView(
     };
     let drag = StoredValue::new(None::<(f64, f64)>);
     let hovered = RwSignal::new(String::new());
-    let grid = world.grid.clone();
-    let terrain_of = {
-        let world = world.clone();
-        move |col: i64, y: i64| -> String {
-            let Some(grid) = &world.grid else { return String::new() };
-            let row = (i64::from(grid.height) - 1 - y) as u32;
-            let ch = grid.at(col as u32, row);
-            let terrain =
-                ch.and_then(|ch| world.terrain(ch)).map_or("no terrain", |t| t.name.as_str());
-            let units: Vec<String> = world
-                .units
-                .iter()
-                .filter(|u| u.x.rem_euclid(i64::from(grid.width)) == col && u.y == y)
-                .map(|u| {
-                    let kind = world
-                        .period
-                        .units
-                        .iter()
-                        .find(|t| t.ch == u.kind)
-                        .map_or_else(|| u.kind.to_string(), |t| t.name.clone());
-                    if u.name.is_empty() { kind } else { format!("{} ({kind})", u.name) }
-                })
-                .collect();
-            let units =
-                if units.is_empty() { String::new() } else { format!(" · {}", units.join(", ")) };
-            format!("{col},{y}: {terrain}{units}")
-        }
-    };
+    // The hover line reads the world (a copy the handler owns).
+    let hover_world = world.clone();
     let on_wheel = move |ev: leptos::ev::WheelEvent| {
         ev.prevent_default();
         zoom.set(Some(viewbox::zoomed(current(), ev.delta_y())));
@@ -82,9 +57,9 @@ pub fn XconqView(
             }
             return;
         }
-        if let (Some(grid), Some((x, y))) = (&grid, to_drawing(mx, my)) {
+        if let (Some(grid), Some((x, y))) = (&hover_world.grid, to_drawing(mx, my)) {
             let text = foreign::hex_at(x, y, grid.width, grid.height)
-                .map_or_else(String::new, |(c, yy)| terrain_of(c, yy));
+                .map_or_else(String::new, |(c, yy)| foreign::hex_description(&hover_world, c, yy));
             if hovered.get_untracked() != text {
                 hovered.set(text);
             }
@@ -185,22 +160,28 @@ pub fn XconqView(
     }
 }
 
-/// Diagnostics of foreign files: `[Ln, Col] file code message`.
+/// Diagnostics of foreign files: `file [Ln, Col] severity[code] message`.
 #[component]
 pub fn ForeignRows(
     /// The rows.
-    rows: Vec<Row>,
+    rows: Vec<DiagnosticRow>,
 ) -> impl IntoView {
     let count = rows.iter().filter(|r| r.severity == "error").count();
     view! {
         <h4>{format!("Diagnostics: {count} errors, {} other", rows.len() - count)}</h4>
         <ul class="foreign-diags" data-testid="foreign-diagnostics" role="list">
-            {rows.into_iter().map(|r| view! {
-                <li class=format!("diag {}", r.severity) data-code=r.code>
-                    <span class="where">{format!("{} [Ln {}, Col {}]", r.file, r.line, r.column)}</span>
-                    " "<span class="sev">{format!("{}[{}]", r.severity, r.code)}</span>
-                    " "<span class="msg">{r.message}</span>
-                </li>
+            {rows.into_iter().map(|r| {
+                let message = match &r.help {
+                    Some(help) => format!("{} — {help}", r.message),
+                    None => r.message.clone(),
+                };
+                view! {
+                    <li class=format!("diag {}", r.severity) data-code=r.code>
+                        <span class="where">{format!("{} [Ln {}, Col {}]", r.path, r.line, r.column)}</span>
+                        " "<span class="sev">{format!("{}[{}]", r.severity, r.code)}</span>
+                        " "<span class="msg">{message}</span>
+                    </li>
+                }
             }).collect_view()}
         </ul>
     }
