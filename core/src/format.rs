@@ -5,6 +5,8 @@
 
 use alloc::string::String;
 
+use crate::map::Dialect;
+
 /// A file format judgepad reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Format {
@@ -55,6 +57,12 @@ impl Format {
         })
     }
 
+    /// The map dialect a `.map` of this format is read in (the package's
+    /// for [`Format::Package`], DPjudge's otherwise).
+    pub fn dialect(self) -> Dialect {
+        if self == Format::Package { Dialect::Package } else { Dialect::DpJudge }
+    }
+
     /// Whether the file is a DPjudge-family `.map` (either dialect).
     pub fn is_dpjudge(self) -> bool {
         matches!(self, Format::DpJudge | Format::Package)
@@ -82,6 +90,14 @@ pub fn sniff(name: &str, text: &str) -> Format {
         return Format::Xconq;
     }
     if looks_like_package(text) { Format::Package } else { Format::DpJudge }
+}
+
+/// The dialect of a file known to be `.map` text: the package's when it
+/// looks like it, else DPjudge's. What [`sniff`] decides for such a file,
+/// without its checks for the other formats (the page runs this on every
+/// settled edit of the top-level file).
+pub fn dialect_of(text: &str) -> Dialect {
+    if looks_like_package(text) { Dialect::Package } else { Dialect::DpJudge }
 }
 
 /// An nJudge map: area lines `Name, type abbr` and a `-1` line, and no

@@ -420,6 +420,14 @@ pub struct Conversion {
     pub seed: Option<NjSeed>,
 }
 
+impl Conversion {
+    /// Loads the converted text as the variant `TITLE.map` (nothing to USE):
+    /// what the converted variant is, and what the loader says of it.
+    pub fn load(&self) -> (crate::Map, Vec<Diagnostic>) {
+        crate::map::load(&alloc::format!("{}.map", self.title), &self.text, &crate::map::NoSources)
+    }
+}
+
 /// The variant a map file is for: `map.colonial` → `colonial`, nJudge's
 /// `map` → `standard`, any other name as it is.
 pub fn variant_name(map_file: &str) -> String {

@@ -67,11 +67,7 @@ pub(crate) fn report(files: &[String], options: &CheckOptions<'_>) -> Result<(St
             Some(Format::Xconq) => check_xconq(arg, options, &mut report)?,
             format => {
                 let root = read_root(arg)?;
-                let dialect = if format == Some(Format::Package) {
-                    map::Dialect::Package
-                } else {
-                    map::Dialect::DpJudge
-                };
+                let dialect = format.map_or(map::Dialect::DpJudge, Format::dialect);
                 let (map, mut diags) =
                     map::load_as(&root.name, &root.text, &*root.sources, dialect);
                 if format == Some(Format::Package) {
@@ -117,8 +113,7 @@ fn check_njudge(
     }
     // The converted text must load; anything it reports is judgepad's to fix
     // or the nJudge file's to explain, so show it too.
-    let (map, converted) =
-        map::load(&format!("{}.map", conversion.title), &conversion.text, &map::NoSources);
+    let (map, converted) = conversion.load();
     let errors: Vec<Diagnostic> = converted.into_iter().filter(Diagnostic::is_error).collect();
     if !errors.is_empty() {
         let display = format!("{} (converted)", pair.map_path);

@@ -10,7 +10,6 @@ use crate::formats;
 use crate::out::outln;
 use judgepad_core::api::Locator;
 use judgepad_core::format::Format;
-use judgepad_core::map;
 use judgepad_core::njudge::PowerNames;
 
 pub(crate) fn run(
@@ -63,7 +62,6 @@ pub(crate) fn report(
     }
     let pair = formats::read_njudge(file, seed, format)?;
     let (conversion, mut diags) = pair.convert(powers);
-    let title = &conversion.title;
     match (&pair.seed, seed) {
         (None, _) => diags.insert(
             0,
@@ -90,8 +88,8 @@ pub(crate) fn report(
         diagnostics.push_str(&locator.text(diag));
         diagnostics.push('\n');
     }
-    let (loaded, converted) = map::load(&format!("{title}.map"), &conversion.text, &map::NoSources);
-    let display = format!("{title}.map (converted)");
+    let (loaded, converted) = conversion.load();
+    let display = format!("{}.map (converted)", conversion.title);
     let locator = Locator::new(&loaded.files, &display);
     for diag in converted.iter().filter(|it| it.is_error()) {
         errors += 1;

@@ -6,7 +6,6 @@
 use std::collections::BTreeMap;
 
 use judgepad_core::format::{Format, sniff};
-use judgepad_core::map;
 use judgepad_core::njudge::{self, PowerNames};
 use judgepad_core::xconq::{self, Xconq};
 
@@ -129,7 +128,7 @@ pub fn convert(
         &names,
     );
     let name = format!("{}.map", conversion.title);
-    let (_, load) = map::load(&name, &conversion.text, &map::NoSources);
+    let (_, load) = conversion.load();
     Ok(Converted {
         name,
         text: conversion.text,

@@ -132,10 +132,7 @@ impl Workspace {
         let text = self.text(&self.root).unwrap_or_default();
         // A top-level file in the diplomacy package's dialect is read as the
         // package reads it (its errors where it refuses what DPjudge takes).
-        let dialect = match judgepad_core::format::sniff(&self.root, &text) {
-            judgepad_core::format::Format::Package => judgepad_core::map::Dialect::Package,
-            _ => judgepad_core::map::Dialect::DpJudge,
-        };
+        let dialect = judgepad_core::format::dialect_of(&text);
         let (map, diags) = judgepad_core::map::load_as(&self.root, &text, self, dialect);
         Loaded { map, diags, dialect }
     }
