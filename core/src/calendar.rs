@@ -570,7 +570,7 @@ impl Calendar {
                 }
             }
         }
-        from.sort_by(|a, b| self.compare(&a.0, &b.0).then(a.1.cmp(&b.1)));
+        crate::sorting::sort_by(&mut from, |a, b| self.compare(&a.0, &b.0).then(a.1.cmp(&b.1)));
         from.into_iter().map(|(_, idx)| idx).chain(ins).collect()
     }
 

@@ -140,7 +140,7 @@ impl Diagnostic {
 /// Sorts diagnostics by file, then position, then code, keeping emission order
 /// otherwise (stable), so every shell shows the same order.
 pub fn sort(diagnostics: &mut [Diagnostic]) {
-    diagnostics.sort_by(|a, b| {
+    crate::sorting::sort_by(diagnostics, |a, b| {
         (a.primary.at.file, a.primary.at.span.start, a.primary.at.span.end).cmp(&(
             b.primary.at.file,
             b.primary.at.span.start,

@@ -298,7 +298,7 @@ fn with_barriers(mut out: Layout, graph: &ProvinceGraph) -> Layout {
             path: stretch.to_vec(),
         });
     }
-    out.borders.sort_by_key(|border| (border.a, border.b));
+    crate::sorting::sort_by_key(&mut out.borders, |border| (border.a, border.b));
     out
 }
 
@@ -363,7 +363,7 @@ fn draw(prepared: &Prepared<'_>, strategy: Strategy, mut out: Layout) -> (Layout
     let lengths: Vec<f64> =
         all.iter().map(|&(a, b)| dist(first_shape[a as usize], first_shape[b as usize])).collect();
     let triangles: Vec<usize> = all.iter().map(|&(a, b)| common(a, b)).collect();
-    order.sort_by(|&x, &y| {
+    crate::sorting::sort_by(&mut order, |&x, &y| {
         let by = if strategy == Strategy::Shape {
             lengths[x].total_cmp(&lengths[y])
         } else {
@@ -388,7 +388,7 @@ fn draw(prepared: &Prepared<'_>, strategy: Strategy, mut out: Layout) -> (Layout
             .filter(|&i| kept[i])
             .map(|i| dist(target[trial[i].0 as usize], target[trial[i].1 as usize]))
             .collect();
-        lens.sort_by(f64::total_cmp);
+        crate::sorting::sort_by(&mut lens, f64::total_cmp);
         lens.get(lens.len() / 2).copied().unwrap_or(0.0) * 5.0
     };
     let mut cut = false;

@@ -40,6 +40,7 @@ mod omap;
 pub mod orders;
 pub mod rules;
 pub mod scenario;
+pub mod sorting;
 pub mod syntax;
 pub mod text;
 pub mod xconq;

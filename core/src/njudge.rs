@@ -291,7 +291,7 @@ impl NjMap {
                 _ => None,
             })
             .collect();
-        coasts.sort();
+        crate::sorting::sort(&mut coasts);
         coasts.dedup();
         coasts
     }

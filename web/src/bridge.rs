@@ -88,7 +88,7 @@ pub struct FixRow {
 /// end, so earlier offsets stay valid).
 pub fn apply_fix(workspace: &mut workspace::Workspace, fix: &FixRow) {
     let mut edits = fix.edits.clone();
-    edits.sort_by(|a, b| (&a.0, b.1.0).cmp(&(&b.0, a.1.0)));
+    judgepad_core::sorting::sort_by(&mut edits, |a, b| (&a.0, b.1.0).cmp(&(&b.0, a.1.0)));
     for (path, (start, end), replacement) in edits {
         workspace.edit(&path, |text| {
             let (start, end) = (start.min(text.len()), end.min(text.len()));

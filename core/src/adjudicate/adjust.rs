@@ -313,7 +313,7 @@ pub fn adjudicate_adjustments(map: &Map, board: &Board, orders: &[Order]) -> Adj
             }
         }
     }
-    rejected.sort_by_key(|it| it.order);
+    crate::sorting::sort_by_key(&mut rejected, |it| it.order);
     after.dislodged.clear();
     after.contested.clear();
     AdjustmentResult { adjustments, rejected, board: after }
@@ -463,7 +463,9 @@ pub(super) fn civil_disorder(map: &Map, board: &Board, power: PowerId, count: us
         })
         .collect();
     // Farthest first; fleets before armies; then alphabetical.
-    units.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+    crate::sorting::sort_by(&mut units, |a, b| {
+        b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2))
+    });
     units.into_iter().take(count).map(|it| it.3).collect()
 }
 

@@ -64,7 +64,7 @@ impl Ctx<'_> {
             .map(|it| ProvinceId(it as u32))
             .filter(|&to| !seen[to.0 as usize] && reached.iter().any(|&c| self.touches(c, to)))
             .collect();
-        out.sort();
+        crate::sorting::sort(&mut out);
         out
     }
 

@@ -53,7 +53,7 @@ pub fn move_options(map: &Map, board: &Board, piece: usize) -> Vec<MoveOption> {
             }
         }
     }
-    out.sort_by_key(|o| o.to);
+    crate::sorting::sort_by_key(&mut out, |o| o.to);
     out
 }
 
@@ -105,7 +105,7 @@ pub fn convoy_options(map: &Map, board: &Board, fleet: usize, army: usize) -> Ve
             out.push(province);
         }
     }
-    out.sort();
+    crate::sorting::sort(&mut out);
     out
 }
 
@@ -148,7 +148,7 @@ mod tests {
         let (map, board) = standard();
         let par = move_options(&map, &board, index(&map, &board, "A PAR"));
         let mut got = names(&map, &par);
-        got.sort();
+        crate::sorting::sort(&mut got);
         let want: Vec<(String, bool)> =
             ["BRE", "BUR", "GAS", "PIC"].iter().map(|s| (s.to_string(), false)).collect();
         assert_eq!(got, want);
@@ -157,7 +157,7 @@ mod tests {
         assert!(names(&map, &mao_reach).contains(&("MAO".into(), false)));
         let stp = move_options(&map, &board, index(&map, &board, "F STP/SC"));
         let mut got = names(&map, &stp);
-        got.sort();
+        crate::sorting::sort(&mut got);
         assert_eq!(got, [("BOT".to_string(), false), ("FIN".into(), false), ("LVN".into(), false)]);
     }
 

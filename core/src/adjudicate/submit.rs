@@ -109,7 +109,7 @@ impl Ctx<'_> {
                 (None, None) => (),
             }
         }
-        self.rejected.sort_by_key(|it| it.order);
+        crate::sorting::sort_by_key(&mut self.rejected, |it| it.order);
         self.rejected.dedup_by_key(|it| it.order);
     }
 

@@ -185,7 +185,7 @@ fn process(line: &str, session: &mut Session, out: &mut String) -> Result<(), St
     };
     // Sorted by unit, the last entry of a key kept (as a map would).
     results.reverse();
-    results.sort_by(|a, b| a.0.cmp(&b.0));
+    crate::sorting::sort_by(&mut results, |a, b| a.0.cmp(&b.0));
     results.dedup_by(|later, earlier| later.0 == earlier.0);
     for rejected in rejected {
         let order = &orders[rejected.order];

@@ -191,7 +191,7 @@ pub(crate) fn bounds(points: &[Point]) -> (Point, Point) {
 /// screen), without collinear points (Andrew's monotone chain).
 pub(crate) fn convex_hull(points: &[Point]) -> Vec<Point> {
     let mut sorted: Vec<Point> = points.to_vec();
-    sorted.sort_by(|a, b| a[0].total_cmp(&b[0]).then(a[1].total_cmp(&b[1])));
+    crate::sorting::sort_by(&mut sorted, |a, b| a[0].total_cmp(&b[0]).then(a[1].total_cmp(&b[1])));
     sorted.dedup();
     if sorted.len() < 3 {
         return sorted;

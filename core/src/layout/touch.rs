@@ -123,6 +123,6 @@ pub(crate) fn touching(
     }
     let mut out: Vec<((u32, u32), [Point; 2])> =
         found.into_iter().filter(|f| f.1 >= LONG).map(|f| (f.0, f.3)).collect();
-    out.sort_by_key(|x| x.0);
+    crate::sorting::sort_by_key(&mut out, |x| x.0);
     out
 }

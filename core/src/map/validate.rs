@@ -92,7 +92,7 @@ impl Check<'_> {
         let raw: &Raw = raw;
         let root = *root;
         *powers = raw.homes.keys().filter(|it| *it != "UNOWNED").map(String::from).collect();
-        powers.sort();
+        crate::sorting::sort(powers);
         if powers.len() < 2 {
             let at = raw.power_at.values().next().copied().unwrap_or(root);
             diags.push(

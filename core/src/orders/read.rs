@@ -519,7 +519,7 @@ pub(crate) fn unknown_place(map: &Map, at: FileSpan, written: &str) -> Diagnosti
             best.push((distance, format!("{} ({})", loc.abbr, loc.name)));
         }
     }
-    best.sort();
+    crate::sorting::sort(&mut best);
     let close: Vec<String> = best.into_iter().take(3).map(|(_, name)| name).collect();
     let diag = Diagnostic::new(codes::UNKNOWN_PLACE, at, format!("unknown place `{written}`"));
     if close.is_empty() {

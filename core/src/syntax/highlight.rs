@@ -139,7 +139,7 @@ pub fn highlight(text: &str) -> Vec<Highlight> {
             }
         }
     }
-    out.sort_by_key(|h| (h.span.start, h.span.end));
+    crate::sorting::sort_by_key(&mut out, |h| (h.span.start, h.span.end));
     out.dedup_by_key(|h| h.span.start);
     out
 }

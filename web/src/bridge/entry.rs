@@ -407,7 +407,7 @@ mod tests {
         let game = standard();
         let moves = targets(&game, &Pick::Unit("A PAR".into()));
         let mut places: Vec<&str> = moves.iter().map(|t| t.province.as_str()).collect();
-        places.sort();
+        judgepad_core::sorting::sort(&mut places);
         assert_eq!(places, ["BRE", "BUR", "GAS", "PIC"]);
         let bur = moves.iter().find(|t| t.province == "BUR").expect("BUR");
         assert_eq!(bur.line, "FRANCE: A PAR - BUR");

@@ -248,7 +248,7 @@ pub fn hex_scene(world: &Xconq) -> Option<HexScene> {
         }
     }
     // Legend order: the period's order.
-    layers.sort_by_key(|l| {
+    judgepad_core::sorting::sort_by_key(&mut layers, |l| {
         world.period.terrain.iter().position(|t| t.ch == l.ch).unwrap_or(usize::MAX)
     });
     let units = world

@@ -362,7 +362,7 @@ pub fn card(map: &Map, position: Option<(&Map, &Board)>, abbr: &str) -> Option<C
                 }
             }
         }
-        out.sort();
+        judgepad_core::sorting::sort(&mut out);
         out
     };
     let (army, fleet) = (reach(UnitKind::Army), reach(UnitKind::Fleet));

@@ -233,7 +233,7 @@ impl Workspace {
             ));
             decoded.push((name.clone(), text));
         }
-        decoded.sort();
+        judgepad_core::sorting::sort(&mut decoded);
         let root = decoded.iter().find(|(name, _)| name.ends_with(".map")).map(|(n, _)| n.clone());
         let mut next = match &root {
             Some(root) => Workspace {

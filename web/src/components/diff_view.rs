@@ -100,7 +100,7 @@ pub fn DiffView(loaded: Memo<Loaded>, doc: Doc, highlight: RwSignal<Vec<String>>
             <button type="button" data-testid="diff-show" on:click=move |_| {
                 let provinces: Vec<String> = changes.with(|c| {
                     let mut all: Vec<String> = c.iter().filter(|c| c.play).flat_map(|c| c.provinces.clone()).collect();
-                    all.sort();
+                    judgepad_core::sorting::sort(&mut all);
                     all.dedup();
                     all
                 });

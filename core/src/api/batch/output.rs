@@ -123,7 +123,7 @@ pub(super) enum Said {
 pub(super) fn outcome(out: &mut String, map: &Map, board: &Board) {
     // Powers by name (the map keeps them sorted; this does not rely on it).
     let mut by_name: Vec<PowerId> = (0..map.powers.len()).map(|it| PowerId(it as u32)).collect();
-    by_name.sort_by(|a, b| map.pow(*a).name.cmp(&map.pow(*b).name));
+    crate::sorting::sort_by(&mut by_name, |a, b| map.pow(*a).name.cmp(&map.pow(*b).name));
     // power → unit → (attacker's province, retreats)
     type Waiting<'m> = BTreeMap<String, (Option<&'m str>, Vec<&'m str>)>;
     let mut dislodged: BTreeMap<&str, Waiting<'_>> = BTreeMap::new();
