@@ -17,6 +17,18 @@ thread_local! {
     static SESSION: RefCell<Session> = RefCell::new(Session::new(Box::new(BundledOnly)));
 }
 
+/// Installs `window.judgepad` once its part of the wasm has loaded: the
+/// JSON face (serde, the batch reader, every `--json` writer) is not needed
+/// for the first page, so it comes after it (`www/wasm-hook.mjs`).
+pub async fn install_later() {
+    install_lazy().await;
+}
+
+#[leptos::lazy]
+fn install_lazy() {
+    install();
+}
+
 /// Installs `window.judgepad`.
 pub fn install() {
     let api = Object::new();

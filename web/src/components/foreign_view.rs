@@ -28,16 +28,11 @@ pub fn ForeignView(
     });
     move || {
         foreign.get().map(|opened| {
-            let (title, body) = match opened {
-                Foreign::NJudge { map, seed } => (
-                    "nJudge variant".to_string(),
-                    view! { <NjudgeImport map=map seed=seed doc=doc done=done /> }.into_any(),
-                ),
-                Foreign::Xconq { root, files } => (
-                    format!("Xconq: {root}"),
-                    view! { <XconqView root=root files=files /> }.into_any(),
-                ),
+            let title = match &opened {
+                Foreign::NJudge { .. } => "nJudge variant".to_string(),
+                Foreign::Xconq { root, .. } => format!("Xconq: {root}"),
             };
+            let body = Suspend::new(async move { body(opened, doc, done).await });
             view! {
                 <section class="foreign" aria-label="file of another format" data-testid="foreign">
                     <header>
@@ -46,9 +41,20 @@ pub fn ForeignView(
                             "Back to the variant"
                         </button>
                     </header>
-                    {body}
+                    <Suspense fallback=|| view! { <p>"Loading…"</p> }>{body}</Suspense>
                 </section>
             }
         })
+    }
+}
+
+/// The import or viewer, in its own lazily loaded part of the wasm.
+#[lazy]
+fn body(opened: Foreign, doc: Doc, done: Callback<String>) -> AnyView {
+    match opened {
+        Foreign::NJudge { map, seed } => {
+            view! { <NjudgeImport map=map seed=seed doc=doc done=done /> }.into_any()
+        }
+        Foreign::Xconq { root, files } => view! { <XconqView root=root files=files /> }.into_any(),
     }
 }

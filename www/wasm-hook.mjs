@@ -1,0 +1,103 @@
+// Trunk post-build hook: builds the page's wasm, split into the part the
+// first page needs and parts loaded when first used (`#[lazy]` functions in
+// web/), and starts it from a file of its own (the page's CSP has no
+// 'unsafe-inline'). Trunk 0.21 has no step between cargo and wasm-bindgen,
+// where the split must happen, so this hook runs the whole chain:
+//
+//   cargo build (wasm32, relocations kept: .cargo/config.toml)
+//   → wasm-split-cli (main module + one module per lazy part + loader JS)
+//   → wasm-bindgen --target web --keep-lld-exports (the main module; the
+//     lazy parts share its function table, which must stay exported)
+//   → wasm-opt -Oz (every module; release builds only)
+//
+// Every output file carries one hash of the whole build, so the service
+// worker's cache-first rule never mixes parts of two builds. The lazy parts
+// are named in the page as `rel=prefetch` links: fetched when the browser
+// is idle after the first load, and cached by the service worker for
+// offline use.
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+
+const staging = process.env.TRUNK_STAGING_DIR;
+const source = process.env.TRUNK_SOURCE_DIR;
+if (!staging || !source) {
+  console.error('wasm-hook: TRUNK_STAGING_DIR is not set (run by Trunk only)');
+  process.exit(1);
+}
+const release = process.env.TRUNK_PROFILE === 'release';
+const root = path.resolve(source, '..');
+const profile = release ? 'wasm-release' : 'dev';
+const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
+
+run('cargo', ['build', '--quiet', '-p', 'judgepad-web', '--target', 'wasm32-unknown-unknown', '--profile', profile]);
+const targetDir = process.env.CARGO_TARGET_DIR || path.join(root, 'target');
+const raw = path.join(targetDir, 'wasm32-unknown-unknown', release ? 'wasm-release' : 'debug', 'judgepad-web.wasm');
+
+const work = path.join(targetDir, 'wasm-split');
+fs.rmSync(work, { recursive: true, force: true });
+fs.mkdirSync(path.join(work, 'bindgen'), { recursive: true });
+run('wasm-split-cli', [raw, work, '--target', 'web', '--out-name', 'judgepad-web']);
+run('wasm-bindgen', ['--target', 'web', '--no-typescript', '--keep-lld-exports', '--out-dir', path.join(work, 'bindgen'), '--out-name', 'judgepad-web', path.join(work, 'judgepad-web.wasm')]);
+
+// The files: the glue, the main wasm, the loader and the lazy parts.
+const parts = fs.readdirSync(work).filter((f) => f.endsWith('.wasm') && f !== 'judgepad-web.wasm').sort();
+const wasmFiles = [path.join(work, 'bindgen', 'judgepad-web_bg.wasm'), ...parts.map((f) => path.join(work, f))];
+if (release) {
+  const features = ['--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext', '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue'];
+  for (const file of wasmFiles) run('wasm-opt', ['-Oz', ...features, file, '-o', file]);
+}
+let glue = fs.readFileSync(path.join(work, 'bindgen', 'judgepad-web.js'), 'utf8');
+let loader = fs.readFileSync(path.join(work, '__wasm_split.js'), 'utf8');
+const hash = crypto.createHash('sha256');
+for (const file of wasmFiles) hash.update(fs.readFileSync(file));
+hash.update(glue).update(loader);
+const h = hash.digest('hex').slice(0, 16);
+const names = {
+  glue: `judgepad-web-${h}.js`,
+  wasm: `judgepad-web-${h}_bg.wasm`,
+  loader: `wasm-split-${h}.js`,
+};
+// The import statement only: the wasm's own import name stays as it is.
+glue = glue.replaceAll('from "./__wasm_split.js"', `from "./${names.loader}"`);
+if (!glue.includes(names.loader)) {
+  console.error('wasm-hook: the glue does not import the split loader');
+  process.exit(1);
+}
+loader = loader.replaceAll('from "./judgepad-web.js"', `from "./${names.glue}"`);
+const partNames = parts.map((f) => f.replace(/\.wasm$/, `-${h}.wasm`));
+parts.forEach((f, i) => { loader = loader.replaceAll(`"./${f}"`, `"./${partNames[i]}"`); });
+for (const [i, f] of parts.entries()) {
+  if (!loader.includes(partNames[i])) {
+    console.error(`wasm-hook: the loader does not name ${f}`);
+    process.exit(1);
+  }
+}
+fs.writeFileSync(path.join(staging, names.glue), glue);
+fs.writeFileSync(path.join(staging, names.loader), loader);
+fs.copyFileSync(wasmFiles[0], path.join(staging, names.wasm));
+parts.forEach((f, i) => fs.copyFileSync(path.join(work, f), path.join(staging, partNames[i])));
+
+// The boot script (what Trunk would have written inline).
+const boot = `import init, * as bindings from './${names.glue}';
+const wasm = await init({ module_or_path: './${names.wasm}' });
+window.wasmBindings = bindings;
+dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));
+`;
+const bootName = `boot-${h}.js`;
+fs.writeFileSync(path.join(staging, bootName), boot);
+const file = path.join(staging, 'index.html');
+const html = fs.readFileSync(file, 'utf8');
+const head = [
+  `<script type="module" src="./${bootName}"></script>`,
+  `<link rel="modulepreload" href="./${names.glue}">`,
+  `<link rel="preload" href="./${names.wasm}" as="fetch" type="application/wasm" crossorigin>`,
+  `<link rel="modulepreload" href="./${names.loader}">`,
+  ...partNames.map((f) => `<link rel="prefetch" href="./${f}" as="fetch" type="application/wasm" crossorigin>`),
+].join('');
+if (!html.includes('</head>')) {
+  console.error('wasm-hook: index.html has no </head>');
+  process.exit(1);
+}
+fs.writeFileSync(file, html.replace('</head>', `${head}</head>`));
