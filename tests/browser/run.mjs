@@ -750,9 +750,17 @@ test('position editor: place, remove, give a centre; undo; a played phase edited
   // One edit entry in the timeline, still in S1901M.
   await page.waitForSelector('[data-testid="timeline"] li.edit');
   await expectStart(page, 'phase', 'S1901M');
-  const owner = await page.locator('[data-province="BEL"] .sc').getAttribute('fill');
-  const paris = await page.locator('[data-province="PAR"] .sc').getAttribute('fill');
-  if (owner !== paris) throw new Error(`BEL ${owner}, PAR ${paris}`);
+  // The centre takes France's colour (the map redraws a frame later).
+  const fills = () => page.evaluate(() => ['BEL', 'PAR'].map((abbr) =>
+    document.querySelector(`[data-province="${abbr}"] .sc`)?.getAttribute('fill')));
+  await page.waitForFunction(() => {
+    const [bel, par] = ['BEL', 'PAR'].map((abbr) =>
+      document.querySelector(`[data-province="${abbr}"] .sc`)?.getAttribute('fill'));
+    return bel === par;
+  }, null, { timeout: 5000 }).catch(async () => {
+    const [owner, paris] = await fills();
+    throw new Error(`BEL ${owner}, PAR ${paris}`);
+  });
   // A bad edit line is reported, not a crash.
   await page.getByTestId('edit-power').selectOption('NONE');
   await page.getByTestId('edit-army').click();

@@ -9,23 +9,16 @@ use leptos::prelude::*;
 use crate::bridge::share;
 use crate::bridge::workspace::Workspace;
 use crate::bridge::{self, Analysis};
-use crate::components::calendar::CalendarPanel;
 use crate::components::diagnostics::DiagnosticsPanel;
-use crate::components::diff_view::DiffView;
-use crate::components::drafts::Drafts;
 use crate::components::editor::Editor;
-use crate::components::file_io::FileIo;
 use crate::components::file_tabs::FileTabs;
 use crate::components::foreign_view::ForeignView;
-use crate::components::help::Help;
 use crate::components::map_view::MapView;
-use crate::components::orders::OrdersPanel;
-use crate::components::scenarios::Scenarios;
-use crate::components::share_bar::ShareBar;
 use crate::components::summary::SummaryPanel;
 use crate::components::theme_toggle::ThemeToggle;
 use crate::components::variant_picker::VariantPicker;
 use crate::doc::Doc;
+use crate::later::{self, later};
 use crate::persist;
 use crate::play::Play;
 
@@ -150,7 +143,7 @@ pub fn App() -> impl IntoView {
         let Some(list) = ev.data_transfer().and_then(|dt| dt.files()) else { return };
         leptos::task::spawn_local(async move {
             let files = crate::components::file_io::read_files(list).await;
-            file_note.set(crate::components::file_io::open_into(doc, foreign, new_variant, &files));
+            file_note.set((later::parts().await.open_files)(doc, foreign, new_variant, &files));
         });
     };
     // Edits left by picking another variant are kept (one set), with a
@@ -209,10 +202,10 @@ pub fn App() -> impl IntoView {
                     }>{label}</button>
                 }
             })}
-            <ShareBar snapshot=snapshot />
-            <Drafts snapshot=snapshot open=Callback::new(apply) notice=notice />
+            {later(move |p| (p.share)(snapshot))}
+            {later(move |p| (p.drafts)(snapshot, Callback::new(apply), notice))}
             <ThemeToggle />
-            <Help />
+            {later(|p| (p.help)())}
         </header>
         {move || notice.get().map(|text| view! {
             <div class="notice" role="alert" data-testid="notice">
@@ -234,7 +227,7 @@ pub fn App() -> impl IntoView {
                 on:dragover=move |ev: leptos::ev::DragEvent| ev.prevent_default()
                 on:drop=on_drop
             >
-                <FileIo doc=doc note=file_note foreign=foreign new_variant=new_variant />
+                {later(move |p| (p.file_io)(doc, file_note, foreign, new_variant))}
                 <FileTabs doc=doc loaded=loaded />
                 <Editor doc=doc analysis=analysis loaded=loaded />
             </section>
@@ -242,10 +235,10 @@ pub fn App() -> impl IntoView {
             <aside class="side">
                 <SummaryPanel analysis=analysis />
                 <DiagnosticsPanel analysis=analysis doc=doc />
-                <OrdersPanel play=play doc=doc />
-                <Scenarios loaded=loaded play=play doc=doc />
-                <DiffView loaded=loaded doc=doc highlight=highlight />
-                <CalendarPanel analysis=analysis />
+                {later(move |p| (p.orders)(play, doc))}
+                {later(move |p| (p.scenarios)(loaded, play, doc))}
+                {later(move |p| (p.diff)(loaded, doc, highlight))}
+                {later(move |p| (p.calendar)(analysis))}
             </aside>
         </main>
     }

@@ -21,12 +21,7 @@ thread_local! {
 /// JSON face (serde, the batch reader, every `--json` writer) is not needed
 /// for the first page, so it comes after it (`www/wasm-hook.mjs`).
 pub async fn install_later() {
-    install_lazy().await;
-}
-
-#[leptos::lazy]
-fn install_lazy() {
-    install();
+    (crate::later::parts().await.install_api)();
 }
 
 /// Installs `window.judgepad`.

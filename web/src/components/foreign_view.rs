@@ -5,8 +5,6 @@
 use leptos::prelude::*;
 
 use crate::bridge::foreign::Foreign;
-use crate::components::njudge_import::NjudgeImport;
-use crate::components::xconq_view::XconqView;
 use crate::doc::Doc;
 
 /// The foreign file's panel, or nothing.
@@ -32,7 +30,7 @@ pub fn ForeignView(
                 Foreign::NJudge { .. } => "nJudge variant".to_string(),
                 Foreign::Xconq { root, .. } => format!("Xconq: {root}"),
             };
-            let body = Suspend::new(async move { body(opened, doc, done).await });
+            let body = crate::later::later(move |p| (p.foreign)(opened, doc, done));
             view! {
                 <section class="foreign" aria-label="file of another format" data-testid="foreign">
                     <header>
@@ -41,20 +39,9 @@ pub fn ForeignView(
                             "Back to the variant"
                         </button>
                     </header>
-                    <Suspense fallback=|| view! { <p>"Loading…"</p> }>{body}</Suspense>
+                    {body}
                 </section>
             }
         })
-    }
-}
-
-/// The import or viewer, in its own lazily loaded part of the wasm.
-#[lazy]
-fn body(opened: Foreign, doc: Doc, done: Callback<String>) -> AnyView {
-    match opened {
-        Foreign::NJudge { map, seed } => {
-            view! { <NjudgeImport map=map seed=seed doc=doc done=done /> }.into_any()
-        }
-        Foreign::Xconq { root, files } => view! { <XconqView root=root files=files /> }.into_any(),
     }
 }
