@@ -13,7 +13,6 @@ use crate::components::diagnostics::DiagnosticsPanel;
 use crate::components::editor::Editor;
 use crate::components::file_tabs::FileTabs;
 use crate::components::foreign_view::ForeignView;
-use crate::components::map_view::MapView;
 use crate::components::summary::SummaryPanel;
 use crate::components::theme_toggle::ThemeToggle;
 use crate::components::variant_picker::VariantPicker;
@@ -231,7 +230,7 @@ pub fn App() -> impl IntoView {
                 <FileTabs doc=doc loaded=loaded />
                 <Editor doc=doc analysis=analysis loaded=loaded />
             </section>
-            <MapView loaded=loaded play=play doc=doc highlight=highlight />
+            {later(move |p| (p.map)(loaded, play, doc, highlight))}
             <aside class="side">
                 <SummaryPanel analysis=analysis />
                 <DiagnosticsPanel analysis=analysis doc=doc />

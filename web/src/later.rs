@@ -17,6 +17,7 @@ use crate::components::diff_view::DiffView;
 use crate::components::drafts::Drafts;
 use crate::components::file_io::FileIo;
 use crate::components::help::Help;
+use crate::components::map_view::MapView;
 use crate::components::njudge_import::NjudgeImport;
 use crate::components::orders::OrdersPanel;
 use crate::components::scenarios::Scenarios;
@@ -35,6 +36,8 @@ type Files = [(String, Vec<u8>)];
 /// What the later part of the wasm holds: a constructor per part.
 #[derive(Clone, Copy)]
 pub struct Parts {
+    /// The map drawn from the graph.
+    pub map: fn(Memo<Loaded>, Play, Doc, RwSignal<Vec<String>>) -> AnyView,
     /// The orders, results and position editor.
     pub orders: fn(Play, Doc) -> AnyView,
     /// The variant's scenarios.
@@ -57,12 +60,17 @@ pub struct Parts {
     pub foreign: fn(Foreign, Doc, Callback<String>) -> AnyView,
     /// Installs `window.judgepad`.
     pub install_api: fn(),
+    /// The game engine: replays a log on a map.
+    pub replay: crate::play::Replay,
 }
 
 /// The later part of the wasm, loaded on the first call.
 #[lazy]
 pub fn parts() -> Parts {
     Parts {
+        map: |loaded, play, doc, highlight| {
+            view! { <MapView loaded=loaded play=play doc=doc highlight=highlight /> }.into_any()
+        },
         orders: |play, doc| view! { <OrdersPanel play=play doc=doc /> }.into_any(),
         scenarios: |loaded, play, doc| {
             view! { <Scenarios loaded=loaded play=play doc=doc /> }.into_any()
@@ -90,6 +98,7 @@ pub fn parts() -> Parts {
             }
         },
         install_api: crate::js_api::install,
+        replay: crate::bridge::session::update,
     }
 }
 

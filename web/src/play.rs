@@ -8,7 +8,12 @@ use leptos::prelude::*;
 
 use crate::bridge::Loaded;
 use crate::bridge::entry::{Pick, put_order};
-use crate::bridge::session::{Session, play_key, update};
+use crate::bridge::session::{Session, play_key};
+
+/// Replays a log on a map: [`crate::bridge::session::update`], handed over
+/// by the later part of the wasm (the game engine is not needed for the
+/// first page).
+pub type Replay = fn(Option<Session>, &str, &Loaded, &[String]) -> (Option<Session>, bool);
 
 /// Handles on the game's signals (cheap to copy into closures).
 #[derive(Clone, Copy)]
@@ -58,8 +63,11 @@ impl Play {
             loaded.with_untracked(play_key)
         });
         let fresh = StoredValue::new(false);
+        // The game engine, once the later part of the wasm has loaded.
+        let engine = RwSignal::new(None::<Replay>);
         let session = Memo::new_owning(move |previous: Option<Option<Session>>| {
             let key = key.get();
+            let Some(update) = engine.get() else { return (None, false) };
             let previous = previous.flatten();
             let stamp = previous.as_ref().map_or(0, |s| s.stamp);
             // A new game (another variant, a link): replayed from nothing,
@@ -86,6 +94,9 @@ impl Play {
             fresh,
             tick,
         };
+        leptos::task::spawn_local(async move {
+            engine.set(Some(crate::later::parts().await.replay));
+        });
         // A phase on screen that the log no longer has: back to the present.
         Effect::new(move |_| {
             let played = session.with(|s| s.as_ref().map_or(0, |s| s.game.history.len()));
