@@ -77,6 +77,15 @@ fn datc() {
     let mut ids = BTreeSet::new();
     let mut total = 0;
     for (section, text) in SECTIONS {
+        // Every order's result is asserted: `=> -` (not asserted) is for
+        // designers' scenarios, never for the DATC.
+        for (no, line) in text.lines().enumerate() {
+            assert!(
+                !(line.starts_with("order ") && line.trim_end().ends_with("=> -")),
+                "datc/{section}.txt:{}: every DATC order states its result",
+                no + 1
+            );
+        }
         for case in parse_cases(text) {
             assert!(case.id.starts_with(section), "{} is filed under {section}", case.id);
             // 6.J.9's second scenario counts with the first.

@@ -17,6 +17,10 @@ const { page, close } = await openPage(dist, root);
 
 async function measure(variant, file, line, presses) {
   await page.getByTestId('variant').selectOption(variant);
+  // The page fully up: the later part of the wasm (map, panels) is there
+  // and the map drawn, as for someone who starts typing after it loads.
+  await page.waitForFunction(() => window.judgepad !== undefined);
+  await page.locator('[data-testid="map"] [data-province]').first().waitFor();
   await page.locator(`[data-file="${file}"]`).click();
   const editor = page.getByTestId('editor');
   await editor.click();

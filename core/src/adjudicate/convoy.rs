@@ -70,12 +70,29 @@ impl Ctx<'_> {
 
     /// Some chain of fleets (any power, any orders) could carry an army from `from` to `to`.
     pub(super) fn route_possible(&self, from: ProvinceId, to: ProvinceId) -> bool {
+        self.route_possible_without(from, to, None)
+    }
+
+    /// [`Self::route_possible`] with the fleet in `skip` left out (a fleet
+    /// that supports cannot also convoy: DATC 6.D.31).
+    pub(super) fn route_possible_without(
+        &self,
+        from: ProvinceId,
+        to: ProvinceId,
+        skip: Option<ProvinceId>,
+    ) -> bool {
         let n = self.map.provinces.len();
         let mut seen = alloc::vec![false; n];
+        if let Some(skip) = skip {
+            seen[skip.0 as usize] = true;
+        }
         let mut queue: Vec<ProvinceId> = Vec::new();
         for province in 0..n {
             let province = ProvinceId(province as u32);
-            if self.fleet_carrier(province).is_some() && self.touches(from, province) {
+            if !seen[province.0 as usize]
+                && self.fleet_carrier(province).is_some()
+                && self.touches(from, province)
+            {
                 seen[province.0 as usize] = true;
                 queue.push(province);
             }

@@ -4,6 +4,7 @@
 //! restrictions on abuts, and who may order whose units.
 
 use crate::board::Board;
+use crate::map::ProvinceId;
 use crate::map::{AbutRule, LocationId, Map, PowerId, Reach, Terrain, UnitKind};
 use crate::orders::Command;
 use crate::rules::Rule;
@@ -260,6 +261,17 @@ impl Ctx<'_> {
                     }
                     Some(abut) => match restriction(map, self.board, piece.power, abut) {
                         Some(why) => Err((why, Some(abut.at))),
+                        None if self.only_route_through(target_idx, reach_prov, here_prov) => {
+                            Err((
+                                format!(
+                                    "the only convoy route from {} to {} goes through {}, and a fleet cannot convoy and support at once (DATC 6.D.31)",
+                                    map.prov(*target).abbr,
+                                    map.prov(reach_prov).abbr,
+                                    map.prov(here_prov).abbr
+                                ),
+                                None,
+                            ))
+                        }
                         None => Ok(Kind::Support {
                             target: target_idx,
                             dest: dest.map(|_| (reach_prov, coast)),
@@ -399,6 +411,25 @@ impl Ctx<'_> {
             format!("{unit} cannot go from {} to {}: {why}{tail}", map.loc(from).abbr, to_loc.abbr),
             at,
         )
+    }
+
+    /// A fleet in `fleet` supporting the army `target` into `dest`, where
+    /// the army can only get there by convoy and every possible route needs
+    /// that fleet: impossible, since a fleet cannot support and convoy at
+    /// once (DATC 6.D.31, where the preferred reading makes it illegal).
+    fn only_route_through(&self, target: usize, dest: ProvinceId, fleet: ProvinceId) -> bool {
+        let map = self.map;
+        let army = self.piece(target).unit;
+        let from = self.prov_of(target);
+        let supporter = self.unit_in(fleet).map(|idx| self.piece(idx).unit.kind);
+        if army.kind != UnitKind::Army || supporter != Some(UnitKind::Fleet) || dest == from {
+            return false;
+        }
+        let Some(dest_loc) = map.prov(dest).location else { return false };
+        if map.abuts(Some(UnitKind::Army), army.location, Reach::Move, dest_loc).is_some() {
+            return false;
+        }
+        self.route_possible(from, dest) && !self.route_possible_without(from, dest, Some(fleet))
     }
 
     pub(super) fn make_move(&self, to: LocationId, convoy: bool, rules: &[AbutRule]) -> Move {
