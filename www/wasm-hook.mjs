@@ -11,10 +11,10 @@
 //   → wasm-opt -Oz (every module; release builds only)
 //
 // Every output file carries one hash of the whole build, so the service
-// worker's cache-first rule never mixes parts of two builds. The lazy parts
-// are named in the page as `rel=prefetch` links: fetched when the browser
-// is idle after the first load, and cached by the service worker for
-// offline use.
+// worker's cache-first rule never mixes parts of two builds. The app asks
+// for the lazy parts as soon as it is mounted; they are also named in the
+// page as `rel=prefetch` links, which is how the service worker (it reads
+// the page's links) knows to cache them for offline use.
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';

@@ -261,7 +261,9 @@ impl Ctx<'_> {
                     }
                     Some(abut) => match restriction(map, self.board, piece.power, abut) {
                         Some(why) => Err((why, Some(abut.at))),
-                        None if self.only_route_through(target_idx, reach_prov, here_prov) => {
+                        None if kind == UnitKind::Fleet
+                            && self.only_route_through(target_idx, reach_prov, here_prov) =>
+                        {
                             Err((
                                 format!(
                                     "the only convoy route from {} to {} goes through {}, and a fleet cannot convoy and support at once (DATC 6.D.31)",
@@ -413,7 +415,7 @@ impl Ctx<'_> {
         )
     }
 
-    /// A fleet in `fleet` supporting the army `target` into `dest`, where
+    /// The fleet in `fleet` supporting the army `target` into `dest`, where
     /// the army can only get there by convoy and every possible route needs
     /// that fleet: impossible, since a fleet cannot support and convoy at
     /// once (DATC 6.D.31, where the preferred reading makes it illegal).
@@ -421,8 +423,8 @@ impl Ctx<'_> {
         let map = self.map;
         let army = self.piece(target).unit;
         let from = self.prov_of(target);
-        let supporter = self.unit_in(fleet).map(|idx| self.piece(idx).unit.kind);
-        if army.kind != UnitKind::Army || supporter != Some(UnitKind::Fleet) || dest == from {
+        // A support to hold names the army's own province.
+        if army.kind != UnitKind::Army || dest == from {
             return false;
         }
         let Some(dest_loc) = map.prov(dest).location else { return false };
