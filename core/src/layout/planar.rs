@@ -652,6 +652,28 @@ pub(crate) fn cut_open(
     cut
 }
 
+/// One place to assemble trial graphs, reused across tests.
+#[derive(Default)]
+struct Tester {
+    trial: Vec<(u32, u32)>,
+}
+
+impl Tester {
+    /// Whether `chosen` with the edges `more` (indices into `edges`) is planar.
+    fn planar_with(
+        &mut self,
+        n: usize,
+        chosen: &[(u32, u32)],
+        edges: &[(u32, u32)],
+        more: &[usize],
+    ) -> bool {
+        self.trial.clear();
+        self.trial.extend_from_slice(chosen);
+        self.trial.extend(more.iter().map(|&idx| edges[idx]));
+        is_planar(n, &self.trial)
+    }
+}
+
 /// A maximal planar subgraph: `edges` are tried in order (a spanning forest
 /// first, so the result stays connected where the graph is), and an edge is
 /// kept unless it would make the graph non-planar. Returns the kept edges'
@@ -682,25 +704,44 @@ pub(crate) fn maximal_planar(n: usize, edges: &[(u32, u32)]) -> (Vec<bool>, Rota
             rest.push(idx);
         }
     }
-    // The rest by bisection: a batch that keeps the graph planar is taken
-    // whole; one that does not is split, down to the single edge refused.
-    let mut pending: Vec<&[usize]> = vec![&rest[..]];
-    while let Some(batch) = pending.pop() {
-        if batch.is_empty() {
-            continue;
-        }
-        let mut trial = chosen.clone();
-        trial.extend(batch.iter().map(|&idx| edges[idx]));
-        if is_planar(n, &trial) {
-            chosen = trial;
-            for &idx in batch {
-                kept[idx] = true;
+    // The rest in order, by galloping: from where the last refused edge
+    // was, runs of doubling length are taken while the graph stays planar;
+    // the first run that does not is searched by halves for the first edge
+    // refused. Refused edges cluster (the long ones come last), so most
+    // searches are short.
+    let mut tester = Tester::default();
+    let mut at = 0;
+    while at < rest.len() {
+        // Largest k known planar (`good`) and smallest known not (`bad`).
+        let mut good = 0;
+        let mut bad = None;
+        let mut step = 1;
+        while at + good < rest.len() {
+            let k = (good + step).min(rest.len() - at);
+            if tester.planar_with(n, &chosen, edges, &rest[at..at + k]) {
+                good = k;
+                step *= 2;
+            } else {
+                bad = Some(k);
+                break;
             }
-        } else if batch.len() > 1 {
-            let mid = batch.len() / 2;
-            pending.push(&batch[mid..]);
-            pending.push(&batch[..mid]);
         }
+        if let Some(mut bad) = bad {
+            while bad - good > 1 {
+                let mid = good + (bad - good) / 2;
+                if tester.planar_with(n, &chosen, edges, &rest[at..at + mid]) {
+                    good = mid;
+                } else {
+                    bad = mid;
+                }
+            }
+        }
+        for &idx in &rest[at..at + good] {
+            kept[idx] = true;
+            chosen.push(edges[idx]);
+        }
+        // The edge after the run is refused (or the list is done).
+        at += good + 1;
     }
     let rot = embed(n, &chosen).unwrap_or_else(|| vec![Vec::new(); n]);
     (kept, rot)
