@@ -10,8 +10,20 @@ use alloc::vec::Vec;
 /// A point of the drawing, `[x, y]`, y downwards.
 pub type Point = [f64; 2];
 
+/// The square root, correctly rounded. With the `std` feature, std's (in
+/// wasm the `f64.sqrt` instruction, where `libm` on stable Rust runs its
+/// software loop for the same bits); else `libm` (the instruction too on
+/// x86-64 and aarch64).
 pub(crate) fn sqrt(x: f64) -> f64 {
-    libm::sqrt(x)
+    #[cfg(feature = "std")]
+    {
+        extern crate std;
+        std::primitive::f64::sqrt(x)
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        libm::sqrt(x)
+    }
 }
 
 pub(crate) fn sub(a: Point, b: Point) -> Point {

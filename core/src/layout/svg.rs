@@ -177,6 +177,6 @@ pub fn render(map: &Map, layout: &Layout) -> String {
 pub fn label_size(room: f64, chars: usize) -> f64 {
     // Half-diagonal of the text box: sqrt((0.3 n)² + 0.5²) em ≤ 0.95 room.
     let n = chars.max(1) as f64;
-    let half = libm::sqrt(0.09 * n * n + 0.25);
+    let half = super::geom::sqrt(0.09 * n * n + 0.25);
     (0.95 * room / half).min(12.0)
 }
