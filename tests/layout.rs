@@ -149,10 +149,7 @@ fn measure(map: &Map, drawing: &Layout) -> Figures {
 
 /// Variants that do not meet the targets yet, and why. The test fails if one
 /// of them starts to meet them (take it off) or another stops (a regression).
-const KNOWN_GAPS: &[(&str, &str)] = &[(
-    "imperial",
-    "356 provinces on a world that wraps round: the shape closes into a ring, the fallback drawing crowds the middle and regions too thin to measure touch",
-)];
+const KNOWN_GAPS: &[(&str, &str)] = &[];
 
 /// The fidelity targets on every bundled variant, with each one's figures.
 #[test]

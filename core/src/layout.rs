@@ -2,7 +2,8 @@
 //! region, two regions sharing a border exactly when the provinces are
 //! adjacent; adjacencies no plane drawing can carry as borders become drawn
 //! *connectors*. Deterministic: the same map and pins give the same
-//! picture, bit for bit, native and in wasm (only `+ - * / sqrt`, no hash
+//! picture, bit for bit, native and in wasm (`+ - * /`, correctly rounded
+//! `sqrt`, and a globe's `atan2`/`asin` from pure-Rust `libm`; no hash
 //! order, no randomness).
 //!
 //! The pipeline, one module each:
@@ -212,6 +213,7 @@ pub fn layout_near(
     // Trial order: hub edges, then adjacencies shortest first in a first
     // shape of the whole graph (a strait or a wrap-around is long there, so
     // it is the one left to a connector), then walls.
+    let planar = graph.is_planar();
     let first_shape = {
         let mut adj = neighbours.clone();
         if let Some(hub) = hub {
@@ -220,7 +222,7 @@ pub fn layout_near(
                 adj[r as usize].push(hub);
             }
         }
-        let mut shape = stress::pivot_mds(&adj);
+        let mut shape = stress::pivot_mds(&adj, !planar);
         let towards: Vec<(usize, Point)> =
             previous.iter().map(|&(p, at)| (p.0 as usize, at)).collect();
         geom::turn_towards(&mut shape, &towards);
@@ -251,7 +253,7 @@ pub fn layout_near(
         }
     };
     let mut plain = None;
-    if graph.is_planar() {
+    if planar {
         let (drawing, q, spread) = draw_plain(&prepared, out.clone());
         if q >= 0.99 {
             return with_barriers(drawing, &graph);

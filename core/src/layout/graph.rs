@@ -113,7 +113,7 @@ impl ProvinceGraph {
     pub fn is_planar(&self) -> bool {
         let n = self.provinces.iter().map(|p| p.0 as usize + 1).max().unwrap_or(0);
         let edges: Vec<(u32, u32)> = self.edges.iter().map(|&(a, b)| (a.0, b.0)).collect();
-        super::planar::embed(n, &edges).is_some()
+        super::planar::is_planar(n, &edges)
     }
 
     /// The provinces adjacent to `province`, in order.
