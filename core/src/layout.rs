@@ -296,8 +296,20 @@ fn draw_plain(prepared: &Prepared<'_>, out: Layout) -> (Layout, f64, Vec<Point>)
 /// Non-adjacent regions that came out touching (a gap thinner than the eye
 /// sees) are barriers, drawn and listed as such.
 fn with_barriers(mut out: Layout, graph: &ProvinceGraph) -> Layout {
-    let adjacent =
-        |a: u32, b: u32| graph.edges.binary_search(&(ProvinceId(a), ProvinceId(b))).is_ok();
+    // Adjacency as a bit matrix: the touch search asks it for every pair
+    // of outline edges that come near each other.
+    let n = out.provinces.len();
+    let mut bits = vec![0u64; (n * n).div_ceil(64)];
+    for &(a, b) in &graph.edges {
+        let (a, b) = (a.0 as usize, b.0 as usize);
+        if a < n && b < n {
+            bits[(a * n + b) / 64] |= 1 << ((a * n + b) % 64);
+        }
+    }
+    let adjacent = |a: u32, b: u32| {
+        let at = a as usize * n + b as usize;
+        (a as usize) < n && (b as usize) < n && bits[at / 64] & (1 << (at % 64)) != 0
+    };
     let outlines: Vec<Vec<Point>> = out.provinces.iter().map(|r| r.polygon.clone()).collect();
     for ((a, b), stretch) in touch::touching(&outlines, |a, b| !adjacent(a, b)) {
         out.borders.push(Border {

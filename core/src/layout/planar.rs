@@ -16,75 +16,45 @@ const NONE: u32 = u32::MAX;
 /// For each vertex, its neighbours in cyclic order.
 pub(crate) type Rotation = Vec<Vec<u32>>;
 
-#[derive(Clone, Copy, Default)]
+/// An interval of return edges on one side (`NONE` ends: empty).
+#[derive(Clone, Copy)]
 struct Interval {
-    low: Option<u32>,
-    high: Option<u32>,
+    low: u32,
+    high: u32,
 }
 
 impl Interval {
+    const EMPTY: Interval = Interval { low: NONE, high: NONE };
+
     fn empty(&self) -> bool {
-        self.low.is_none() && self.high.is_none()
+        self.low == NONE && self.high == NONE
     }
 }
 
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Pair {
     left: Interval,
     right: Interval,
 }
 
 impl Pair {
+    const EMPTY: Pair = Pair { left: Interval::EMPTY, right: Interval::EMPTY };
+
     fn swap(&mut self) {
         core::mem::swap(&mut self.left, &mut self.right);
     }
 }
 
-/// Lists per vertex in one buffer (no allocation per vertex).
-struct Csr<T> {
-    start: Vec<usize>,
-    items: Vec<T>,
-}
-
-impl<T: Copy> Csr<T> {
-    /// Buckets `items` by `key` (stable).
-    fn by_key(n: usize, items: &[T], key: impl Fn(&T) -> usize) -> Csr<T> {
-        let mut start = vec![0usize; n + 1];
-        for item in items {
-            start[key(item) + 1] += 1;
-        }
-        for v in 0..n {
-            start[v + 1] += start[v];
-        }
-        let mut fill = start.clone();
-        let mut out: Vec<T> = Vec::with_capacity(items.len());
-        // Placeholders, overwritten below.
-        out.extend(items.iter().copied());
-        for item in items {
-            let k = key(item);
-            out[fill[k]] = *item;
-            fill[k] += 1;
-        }
-        Csr { start, items: out }
-    }
-
-    fn get(&self, v: usize) -> &[T] {
-        &self.items[self.start[v]..self.start[v + 1]]
-    }
-
-    fn get_mut(&mut self, v: usize) -> &mut [T] {
-        let (a, b) = (self.start[v], self.start[v + 1]);
-        &mut self.items[a..b]
-    }
-
-    fn len(&self) -> usize {
-        self.start.len() - 1
-    }
-}
-
-struct Lr<'a> {
-    edges: &'a [(u32, u32)],
-    adj: Csr<(u32, u32)>,
+/// The left-right test's buffers, kept between tests so that a search of
+/// many tests allocates once. Every array is filled afresh by each test.
+#[derive(Default)]
+pub(crate) struct Work {
+    /// Adjacency in one buffer: `start[v]..start[v + 1]` of `to`/`via`.
+    start: Vec<u32>,
+    to: Vec<u32>,
+    via: Vec<u32>,
+    /// Fill cursors (by vertex), then the DFS's next position per vertex.
+    ind: Vec<u32>,
     height: Vec<u32>,
     parent: Vec<u32>,
     src: Vec<u32>,
@@ -93,112 +63,174 @@ struct Lr<'a> {
     oriented_order: Vec<u32>,
     lowpt: Vec<u32>,
     lowpt2: Vec<u32>,
-    nesting: Vec<i64>,
-    reference: Vec<Option<u32>>,
+    nesting: Vec<i32>,
+    reference: Vec<u32>,
     side: Vec<i8>,
     stack: Vec<Pair>,
-    bottom: Vec<usize>,
+    bottom: Vec<u32>,
     lowpt_edge: Vec<u32>,
     roots: Vec<u32>,
+    /// Oriented edges by source, each vertex's by nesting depth.
+    ord_start: Vec<u32>,
+    ordered: Vec<u32>,
+    sort_tmp: Vec<u32>,
+    count: Vec<u32>,
+    dfs: Vec<u32>,
+    resumed: Vec<bool>,
+}
+
+fn refill<T: Copy>(v: &mut Vec<T>, len: usize, value: T) {
+    v.clear();
+    v.resize(len, value);
 }
 
 /// A planar embedding of the simple graph (`n` vertices, `edges` without
 /// loops or duplicates), or `None` when it is not planar.
 pub(crate) fn embed(n: usize, edges: &[(u32, u32)]) -> Option<Rotation> {
-    left_right(n, edges, true).map(|rot| rot.unwrap_or_default())
+    Work::default().embed(n, edges)
 }
 
 /// Whether the simple graph is planar (the test without the embedding).
 pub(crate) fn is_planar(n: usize, edges: &[(u32, u32)]) -> bool {
-    left_right(n, edges, false).is_some()
+    Work::default().is_planar(n, edges)
 }
 
-fn left_right(n: usize, edges: &[(u32, u32)], embedding: bool) -> Option<Option<Rotation>> {
-    if n > 2 && edges.len() > 3 * n - 6 {
-        return None;
-    }
-    let m = edges.len();
-    // Each edge from both ends, in input order: (end, other end, edge).
-    let mut darts: Vec<(u32, u32, u32)> = Vec::with_capacity(2 * m);
-    for (idx, &(a, b)) in edges.iter().enumerate() {
-        darts.push((a, b, idx as u32));
-        darts.push((b, a, idx as u32));
-    }
-    let by_end = Csr::by_key(n, &darts, |d| d.0 as usize);
-    let adj = Csr { start: by_end.start, items: by_end.items.iter().map(|d| (d.1, d.2)).collect() };
-    let mut lr = Lr {
-        edges,
-        adj,
-        height: vec![NONE; n],
-        parent: vec![NONE; n],
-        src: vec![NONE; m],
-        dst: vec![NONE; m],
-        oriented: vec![false; m],
-        oriented_order: Vec::with_capacity(m),
-        lowpt: vec![0; m],
-        lowpt2: vec![0; m],
-        nesting: vec![0; m],
-        reference: vec![None; m],
-        side: vec![1; m],
-        stack: Vec::new(),
-        bottom: vec![0; m],
-        lowpt_edge: vec![NONE; m],
-        roots: Vec::new(),
-    };
-    for root in 0..n {
-        if lr.height[root] == NONE {
-            lr.height[root] = 0;
-            lr.roots.push(root as u32);
-            lr.orient(root as u32);
-        }
-    }
-    let src = &lr.src;
-    let mut ordered: Csr<u32> = Csr::by_key(n, &lr.oriented_order, |&e| src[e as usize] as usize);
-    for v in 0..n {
-        by_nesting(ordered.get_mut(v), &lr.nesting);
-    }
-    let roots = lr.roots.clone();
-    for &root in &roots {
-        if !lr.test(root, &ordered) {
+impl Work {
+    /// [`embed`], in these buffers.
+    pub(crate) fn embed(&mut self, n: usize, edges: &[(u32, u32)]) -> Option<Rotation> {
+        if !self.test(n, edges) {
             return None;
         }
+        Some(self.embedding(n, edges.len()))
     }
-    if !embedding {
-        return Some(None);
-    }
-    let mut old = vec![None; m];
-    for e in 0..m as u32 {
-        let sign = lr.sign(e, &mut old);
-        lr.nesting[e as usize] *= i64::from(sign);
-    }
-    for v in 0..n {
-        by_nesting(ordered.get_mut(v), &lr.nesting);
-    }
-    Some(Some(lr.embedding(n, &ordered)))
-}
 
-/// Sorts a vertex's out-edges by nesting depth, stably. The standard sort,
-/// not `crate::sorting`: this runs once per vertex per planarity test, and
-/// the one copy it costs is worth its speed.
-fn by_nesting(edges: &mut [u32], nesting: &[i64]) {
-    #[allow(clippy::disallowed_methods)]
-    edges.sort_by_key(|&e| nesting[e as usize]);
-}
+    /// [`is_planar`], in these buffers.
+    pub(crate) fn is_planar(&mut self, n: usize, edges: &[(u32, u32)]) -> bool {
+        self.test(n, edges)
+    }
 
-impl Lr<'_> {
+    /// The orientation and testing phases; true when planar.
+    fn test(&mut self, n: usize, edges: &[(u32, u32)]) -> bool {
+        if n > 2 && edges.len() > 3 * n - 6 {
+            return false;
+        }
+        let m = edges.len();
+        // Each edge from both ends, in input order.
+        refill(&mut self.start, n + 1, 0);
+        for &(a, b) in edges {
+            self.start[a as usize + 1] += 1;
+            self.start[b as usize + 1] += 1;
+        }
+        for v in 0..n {
+            self.start[v + 1] += self.start[v];
+        }
+        self.ind.clear();
+        self.ind.extend_from_slice(&self.start[..n]);
+        refill(&mut self.to, 2 * m, 0);
+        refill(&mut self.via, 2 * m, 0);
+        for (idx, &(a, b)) in edges.iter().enumerate() {
+            let slot = self.ind[a as usize] as usize;
+            self.to[slot] = b;
+            self.via[slot] = idx as u32;
+            self.ind[a as usize] += 1;
+            let slot = self.ind[b as usize] as usize;
+            self.to[slot] = a;
+            self.via[slot] = idx as u32;
+            self.ind[b as usize] += 1;
+        }
+        refill(&mut self.height, n, NONE);
+        refill(&mut self.parent, n, NONE);
+        refill(&mut self.src, m, NONE);
+        refill(&mut self.dst, m, NONE);
+        refill(&mut self.oriented, m, false);
+        self.oriented_order.clear();
+        refill(&mut self.lowpt, m, 0);
+        refill(&mut self.lowpt2, m, 0);
+        refill(&mut self.nesting, m, 0);
+        refill(&mut self.reference, m, NONE);
+        refill(&mut self.side, m, 1);
+        self.stack.clear();
+        refill(&mut self.bottom, m, 0);
+        refill(&mut self.lowpt_edge, m, NONE);
+        self.roots.clear();
+        self.ind.clear();
+        self.ind.extend_from_slice(&self.start[..n]);
+        for root in 0..n {
+            if self.height[root] == NONE {
+                self.height[root] = 0;
+                self.roots.push(root as u32);
+                self.orient(root as u32);
+            }
+        }
+        self.order_by_nesting(n);
+        let roots = core::mem::take(&mut self.roots);
+        let mut planar = true;
+        for &root in &roots {
+            if !self.test_from(root, n) {
+                planar = false;
+                break;
+            }
+        }
+        self.roots = roots;
+        planar
+    }
+
+    /// `ordered`: the oriented edges bucketed by source, each vertex's in
+    /// order of nesting depth, ties in orientation order (two stable
+    /// counting sorts: by depth, then by source).
+    fn order_by_nesting(&mut self, n: usize) {
+        let m = self.oriented_order.len();
+        // Depths run from -(2n + 1) to 2n + 1.
+        let offset = 2 * n as i64 + 1;
+        let keys = (2 * offset + 1) as usize;
+        refill(&mut self.count, keys + 1, 0);
+        for &e in &self.oriented_order {
+            let k = (i64::from(self.nesting[e as usize]) + offset) as usize;
+            self.count[k + 1] += 1;
+        }
+        for k in 0..keys {
+            self.count[k + 1] += self.count[k];
+        }
+        refill(&mut self.sort_tmp, m, 0);
+        for &e in &self.oriented_order {
+            let k = (i64::from(self.nesting[e as usize]) + offset) as usize;
+            self.sort_tmp[self.count[k] as usize] = e;
+            self.count[k] += 1;
+        }
+        refill(&mut self.ord_start, n + 1, 0);
+        for &e in &self.sort_tmp {
+            self.ord_start[self.src[e as usize] as usize + 1] += 1;
+        }
+        for v in 0..n {
+            self.ord_start[v + 1] += self.ord_start[v];
+        }
+        self.ind.clear();
+        self.ind.extend_from_slice(&self.ord_start[..n]);
+        refill(&mut self.ordered, m, 0);
+        for &e in &self.sort_tmp {
+            let s = self.src[e as usize] as usize;
+            self.ordered[self.ind[s] as usize] = e;
+            self.ind[s] += 1;
+        }
+    }
+
     fn orient(&mut self, root: u32) {
-        let mut ind = vec![0usize; self.adj.len()];
-        let mut skip = vec![false; self.edges.len()];
-        let mut stack = vec![root];
-        while let Some(v) = stack.pop() {
+        self.dfs.clear();
+        self.dfs.push(root);
+        while let Some(v) = self.dfs.pop() {
             let vu = v as usize;
             let e = self.parent[vu];
-            while ind[vu] < self.adj.get(vu).len() {
-                let (w, ed) = self.adj.get(vu)[ind[vu]];
+            let end = self.start[vu + 1];
+            while self.ind[vu] < end {
+                let at = self.ind[vu] as usize;
+                let (w, ed) = (self.to[at], self.via[at]);
                 let (wu, edu) = (w as usize, ed as usize);
-                if !skip[edu] {
+                // A tree edge to `w` is met twice: going down, and back
+                // up once `w` is done (then only its low points count).
+                let back_up = self.parent[wu] == ed && self.oriented[edu];
+                if !back_up {
                     if self.oriented[edu] {
-                        ind[vu] += 1;
+                        self.ind[vu] += 1;
                         continue;
                     }
                     self.oriented[edu] = true;
@@ -210,62 +242,70 @@ impl Lr<'_> {
                     if self.height[wu] == NONE {
                         self.parent[wu] = ed;
                         self.height[wu] = self.height[vu] + 1;
-                        stack.push(v);
-                        stack.push(w);
-                        skip[edu] = true;
+                        self.dfs.push(v);
+                        self.dfs.push(w);
                         break;
                     }
                     self.lowpt[edu] = self.height[wu];
                 }
-                self.nesting[edu] = 2 * i64::from(self.lowpt[edu]);
+                let mut nesting = 2 * self.lowpt[edu] as i32;
                 if self.lowpt2[edu] < self.height[vu] {
-                    self.nesting[edu] += 1;
+                    nesting += 1;
                 }
+                self.nesting[edu] = nesting;
                 if e != NONE {
                     let eu = e as usize;
-                    if self.lowpt[edu] < self.lowpt[eu] {
-                        self.lowpt2[eu] = self.lowpt[eu].min(self.lowpt2[edu]);
-                        self.lowpt[eu] = self.lowpt[edu];
-                    } else if self.lowpt[edu] > self.lowpt[eu] {
-                        self.lowpt2[eu] = self.lowpt2[eu].min(self.lowpt[edu]);
+                    let (low, low2) = (self.lowpt[edu], self.lowpt2[edu]);
+                    if low < self.lowpt[eu] {
+                        self.lowpt2[eu] = self.lowpt[eu].min(low2);
+                        self.lowpt[eu] = low;
+                    } else if low > self.lowpt[eu] {
+                        self.lowpt2[eu] = self.lowpt2[eu].min(low);
                     } else {
-                        self.lowpt2[eu] = self.lowpt2[eu].min(self.lowpt2[edu]);
+                        self.lowpt2[eu] = self.lowpt2[eu].min(low2);
                     }
                 }
-                ind[vu] += 1;
+                self.ind[vu] += 1;
             }
         }
     }
 
-    fn test(&mut self, root: u32, ordered: &Csr<u32>) -> bool {
-        let mut ind = vec![0usize; ordered.len()];
-        let mut skip = vec![false; self.edges.len()];
-        let mut stack = vec![root];
-        while let Some(v) = stack.pop() {
+    fn test_from(&mut self, root: u32, n: usize) -> bool {
+        self.ind.clear();
+        self.ind.extend_from_slice(&self.ord_start[..n]);
+        refill(&mut self.resumed, n, false);
+        self.dfs.clear();
+        self.dfs.push(root);
+        while let Some(v) = self.dfs.pop() {
             let vu = v as usize;
             let e = self.parent[vu];
+            let first = self.ord_start[vu];
+            let end = self.ord_start[vu + 1];
             let mut descended = false;
-            while ind[vu] < ordered.get(vu).len() {
-                let ei = ordered.get(vu)[ind[vu]];
+            while self.ind[vu] < end {
+                let ei = self.ordered[self.ind[vu] as usize];
                 let eiu = ei as usize;
                 let w = self.dst[eiu];
-                if !skip[eiu] {
-                    self.bottom[eiu] = self.stack.len();
+                if self.resumed[vu] {
+                    // Back from the tree edge `ei`.
+                    self.resumed[vu] = false;
+                } else {
+                    self.bottom[eiu] = self.stack.len() as u32;
                     if self.parent[w as usize] == ei {
-                        stack.push(v);
-                        stack.push(w);
-                        skip[eiu] = true;
+                        self.dfs.push(v);
+                        self.dfs.push(w);
+                        self.resumed[vu] = true;
                         descended = true;
                         break;
                     }
                     self.lowpt_edge[eiu] = ei;
                     self.stack.push(Pair {
-                        left: Interval::default(),
-                        right: Interval { low: Some(ei), high: Some(ei) },
+                        left: Interval::EMPTY,
+                        right: Interval { low: ei, high: ei },
                     });
                 }
                 if self.lowpt[eiu] < self.height[vu] {
-                    if ind[vu] == 0 {
+                    if self.ind[vu] == first {
                         if e != NONE {
                             self.lowpt_edge[e as usize] = self.lowpt_edge[eiu];
                         }
@@ -273,7 +313,7 @@ impl Lr<'_> {
                         return false;
                     }
                 }
-                ind[vu] += 1;
+                self.ind[vu] += 1;
             }
             if !descended && e != NONE {
                 self.remove_back_edges(e);
@@ -282,22 +322,22 @@ impl Lr<'_> {
         true
     }
 
-    fn lowpt_of(&self, e: Option<u32>) -> u32 {
-        e.map_or(0, |e| self.lowpt[e as usize])
+    fn lowpt_of(&self, e: u32) -> u32 {
+        if e == NONE { 0 } else { self.lowpt[e as usize] }
     }
 
     fn conflicting(&self, interval: &Interval, b: u32) -> bool {
         !interval.empty() && self.lowpt_of(interval.high) > self.lowpt[b as usize]
     }
 
-    fn set_ref(&mut self, e: Option<u32>, to: Option<u32>) {
-        if let Some(e) = e {
+    fn set_ref(&mut self, e: u32, to: u32) {
+        if e != NONE {
             self.reference[e as usize] = to;
         }
     }
 
     fn add_constraints(&mut self, ei: u32, e: u32) -> bool {
-        let mut p = Pair::default();
+        let mut p = Pair::EMPTY;
         loop {
             let Some(mut q) = self.stack.pop() else {
                 return false;
@@ -316,10 +356,10 @@ impl Lr<'_> {
                 }
                 p.right.low = q.right.low;
             } else {
-                let to = Some(self.lowpt_edge[e as usize]);
+                let to = self.lowpt_edge[e as usize];
                 self.set_ref(q.right.low, to);
             }
-            if self.stack.len() == self.bottom[ei as usize] {
+            if self.stack.len() == self.bottom[ei as usize] as usize {
                 break;
             }
         }
@@ -327,7 +367,7 @@ impl Lr<'_> {
             if !(self.conflicting(&top.left, ei) || self.conflicting(&top.right, ei)) {
                 break;
             }
-            let mut q = self.stack.pop().unwrap_or_default();
+            let mut q = self.stack.pop().unwrap_or(Pair::EMPTY);
             if self.conflicting(&q.right, ei) {
                 q.swap();
             }
@@ -335,7 +375,7 @@ impl Lr<'_> {
                 return false;
             }
             self.set_ref(p.right.low, q.right.high);
-            if q.right.low.is_some() {
+            if q.right.low != NONE {
                 p.right.low = q.right.low;
             }
             if p.left.empty() {
@@ -368,9 +408,9 @@ impl Lr<'_> {
             if self.lowest(top) != hu {
                 break;
             }
-            let p = self.stack.pop().unwrap_or_default();
-            if let Some(low) = p.left.low {
-                self.side[low as usize] = -1;
+            let p = self.stack.pop().unwrap_or(Pair::EMPTY);
+            if p.left.low != NONE {
+                self.side[p.left.low as usize] = -1;
             }
         }
         if let Some(mut p) = self.stack.pop() {
@@ -382,10 +422,12 @@ impl Lr<'_> {
             && let Some(top) = self.stack.last()
         {
             let (hl, hr) = (top.left.high, top.right.high);
-            let pick = match (hl, hr) {
-                (Some(l), None) => Some(l),
-                (Some(l), Some(r)) if self.lowpt[l as usize] > self.lowpt[r as usize] => Some(l),
-                _ => hr,
+            let pick = if hl != NONE
+                && (hr == NONE || self.lowpt[hl as usize] > self.lowpt[hr as usize])
+            {
+                hl
+            } else {
+                hr
             };
             self.reference[e as usize] = pick;
         }
@@ -393,47 +435,60 @@ impl Lr<'_> {
 
     /// Drops the return edges to `u` from the top of `interval`; an interval
     /// emptied so refers to `other_low` and takes the other side.
-    fn trim(&mut self, mut interval: Interval, other_low: Option<u32>, u: u32) -> Interval {
-        while let Some(high) = interval.high {
-            if self.dst[high as usize] != u {
+    fn trim(&mut self, mut interval: Interval, other_low: u32, u: u32) -> Interval {
+        while interval.high != NONE {
+            if self.dst[interval.high as usize] != u {
                 break;
             }
-            interval.high = self.reference[high as usize];
+            interval.high = self.reference[interval.high as usize];
         }
-        if interval.high.is_none()
-            && let Some(low) = interval.low
-        {
-            self.reference[low as usize] = other_low;
-            self.side[low as usize] = -1;
-            interval.low = None;
+        if interval.high == NONE && interval.low != NONE {
+            self.reference[interval.low as usize] = other_low;
+            self.side[interval.low as usize] = -1;
+            interval.low = NONE;
         }
         interval
     }
 
-    fn sign(&mut self, e: u32, old: &mut [Option<u32>]) -> i8 {
-        let mut stack = vec![e];
-        while let Some(e) = stack.pop() {
+    /// The side of `e`, resolved through its chain of references (each
+    /// edge's side then holds its final value).
+    fn sign(&mut self, e: u32, old: &mut [u32]) -> i8 {
+        self.dfs.clear();
+        self.dfs.push(e);
+        while let Some(e) = self.dfs.pop() {
             let eu = e as usize;
-            if let Some(r) = self.reference[eu] {
-                stack.push(e);
-                stack.push(r);
-                old[eu] = Some(r);
-                self.reference[eu] = None;
-            } else if let Some(o) = old[eu].take() {
+            let r = self.reference[eu];
+            if r != NONE {
+                self.dfs.push(e);
+                self.dfs.push(r);
+                old[eu] = r;
+                self.reference[eu] = NONE;
+            } else if old[eu] != NONE {
+                let o = old[eu];
+                old[eu] = NONE;
                 self.side[eu] *= self.side[o as usize];
             }
         }
         self.side[e as usize]
     }
 
-    fn embedding(&self, n: usize, ordered: &Csr<u32>) -> Rotation {
+    /// The embedding phase, after a test that found the graph planar.
+    fn embedding(&mut self, n: usize, m: usize) -> Rotation {
+        let mut old = vec![NONE; m];
+        for e in 0..m as u32 {
+            let sign = self.sign(e, &mut old);
+            self.nesting[e as usize] *= i32::from(sign);
+        }
+        // Sorted again, ties in the order of the first sort.
+        self.oriented_order.clear();
+        self.oriented_order.extend_from_slice(&self.ordered);
+        self.order_by_nesting(n);
         // Half-edge 2e sits at src[e], 2e+1 at dst[e].
-        let m = self.edges.len();
         let mut rot =
             Rot { cw: vec![NONE; 2 * m], ccw: vec![NONE; 2 * m], leftmost: vec![NONE; n] };
         for v in 0..n {
             let mut prev = NONE;
-            for &e in ordered.get(v) {
+            for &e in &self.ordered[self.ord_start[v] as usize..self.ord_start[v + 1] as usize] {
                 let h = 2 * e;
                 if prev == NONE {
                     rot.first(v, h);
@@ -445,13 +500,13 @@ impl Lr<'_> {
         }
         let mut left_ref = vec![NONE; n];
         let mut right_ref = vec![NONE; n];
-        let mut ind = vec![0usize; n];
+        let mut ind: Vec<u32> = self.ord_start[..n].to_vec();
         for &root in &self.roots {
             let mut stack = vec![root];
             while let Some(v) = stack.pop() {
                 let vu = v as usize;
-                while ind[vu] < ordered.get(vu).len() {
-                    let ei = ordered.get(vu)[ind[vu]];
+                while ind[vu] < self.ord_start[vu + 1] {
+                    let ei = self.ordered[ind[vu] as usize];
                     ind[vu] += 1;
                     let w = self.dst[ei as usize];
                     let wu = w as usize;
@@ -652,10 +707,11 @@ pub(crate) fn cut_open(
     cut
 }
 
-/// One place to assemble trial graphs, reused across tests.
+/// One place to assemble trial graphs and test them, reused across tests.
 #[derive(Default)]
 struct Tester {
     trial: Vec<(u32, u32)>,
+    work: Work,
 }
 
 impl Tester {
@@ -670,7 +726,7 @@ impl Tester {
         self.trial.clear();
         self.trial.extend_from_slice(chosen);
         self.trial.extend(more.iter().map(|&idx| edges[idx]));
-        is_planar(n, &self.trial)
+        self.work.is_planar(n, &self.trial)
     }
 }
 
