@@ -73,8 +73,6 @@ pub(crate) struct Work {
     /// Oriented edges by source, each vertex's by nesting depth.
     ord_start: Vec<u32>,
     ordered: Vec<u32>,
-    sort_tmp: Vec<u32>,
-    count: Vec<u32>,
     dfs: Vec<u32>,
     resumed: Vec<bool>,
 }
@@ -175,30 +173,12 @@ impl Work {
         planar
     }
 
-    /// `ordered`: the oriented edges bucketed by source, each vertex's in
-    /// order of nesting depth, ties in orientation order (two stable
-    /// counting sorts: by depth, then by source).
+    /// `ordered`: the oriented edges bucketed by source (in orientation
+    /// order), then each vertex's sorted by nesting depth.
     fn order_by_nesting(&mut self, n: usize) {
         let m = self.oriented_order.len();
-        // Depths run from -(2n + 1) to 2n + 1.
-        let offset = 2 * n as i64 + 1;
-        let keys = (2 * offset + 1) as usize;
-        refill(&mut self.count, keys + 1, 0);
-        for &e in &self.oriented_order {
-            let k = (i64::from(self.nesting[e as usize]) + offset) as usize;
-            self.count[k + 1] += 1;
-        }
-        for k in 0..keys {
-            self.count[k + 1] += self.count[k];
-        }
-        refill(&mut self.sort_tmp, m, 0);
-        for &e in &self.oriented_order {
-            let k = (i64::from(self.nesting[e as usize]) + offset) as usize;
-            self.sort_tmp[self.count[k] as usize] = e;
-            self.count[k] += 1;
-        }
         refill(&mut self.ord_start, n + 1, 0);
-        for &e in &self.sort_tmp {
+        for &e in &self.oriented_order {
             self.ord_start[self.src[e as usize] as usize + 1] += 1;
         }
         for v in 0..n {
@@ -207,66 +187,101 @@ impl Work {
         self.ind.clear();
         self.ind.extend_from_slice(&self.ord_start[..n]);
         refill(&mut self.ordered, m, 0);
-        for &e in &self.sort_tmp {
+        for &e in &self.oriented_order {
             let s = self.src[e as usize] as usize;
             self.ordered[self.ind[s] as usize] = e;
             self.ind[s] += 1;
         }
+        self.sort_each(n);
+    }
+
+    /// Sorts each vertex's out-edges by nesting depth, stably. The
+    /// standard sort (insertion sort on these short lists), not
+    /// `crate::sorting`: it runs once per vertex per planarity test.
+    fn sort_each(&mut self, n: usize) {
+        let nesting = &self.nesting;
+        for v in 0..n {
+            let (a, b) = (self.ord_start[v] as usize, self.ord_start[v + 1] as usize);
+            if b - a > 1 {
+                #[allow(clippy::disallowed_methods)]
+                self.ordered[a..b].sort_by_key(|&e| nesting[e as usize]);
+            }
+        }
     }
 
     fn orient(&mut self, root: u32) {
-        self.dfs.clear();
-        self.dfs.push(root);
-        while let Some(v) = self.dfs.pop() {
+        // The fields apart, as slices: the loop keeps them in registers.
+        let Work {
+            start,
+            to,
+            via,
+            ind,
+            height,
+            parent,
+            src,
+            dst,
+            oriented,
+            oriented_order,
+            lowpt,
+            lowpt2,
+            nesting,
+            dfs,
+            ..
+        } = self;
+        let (start, to, via) = (&start[..], &to[..], &via[..]);
+        let (ind, height, parent) = (&mut ind[..], &mut height[..], &mut parent[..]);
+        let (src, dst, oriented) = (&mut src[..], &mut dst[..], &mut oriented[..]);
+        let (lowpt, lowpt2, nesting) = (&mut lowpt[..], &mut lowpt2[..], &mut nesting[..]);
+        dfs.clear();
+        dfs.push(root);
+        while let Some(v) = dfs.pop() {
             let vu = v as usize;
-            let e = self.parent[vu];
-            let end = self.start[vu + 1];
-            while self.ind[vu] < end {
-                let at = self.ind[vu] as usize;
-                let (w, ed) = (self.to[at], self.via[at]);
+            let e = parent[vu];
+            let end = start[vu + 1];
+            let hv = height[vu];
+            let mut i = ind[vu];
+            while i < end {
+                let (w, ed) = (to[i as usize], via[i as usize]);
                 let (wu, edu) = (w as usize, ed as usize);
                 // A tree edge to `w` is met twice: going down, and back
                 // up once `w` is done (then only its low points count).
-                let back_up = self.parent[wu] == ed && self.oriented[edu];
+                let back_up = parent[wu] == ed && oriented[edu];
                 if !back_up {
-                    if self.oriented[edu] {
-                        self.ind[vu] += 1;
+                    if oriented[edu] {
+                        i += 1;
                         continue;
                     }
-                    self.oriented[edu] = true;
-                    self.src[edu] = v;
-                    self.dst[edu] = w;
-                    self.oriented_order.push(ed);
-                    self.lowpt[edu] = self.height[vu];
-                    self.lowpt2[edu] = self.height[vu];
-                    if self.height[wu] == NONE {
-                        self.parent[wu] = ed;
-                        self.height[wu] = self.height[vu] + 1;
-                        self.dfs.push(v);
-                        self.dfs.push(w);
+                    oriented[edu] = true;
+                    src[edu] = v;
+                    dst[edu] = w;
+                    oriented_order.push(ed);
+                    lowpt[edu] = hv;
+                    lowpt2[edu] = hv;
+                    if height[wu] == NONE {
+                        parent[wu] = ed;
+                        height[wu] = hv + 1;
+                        dfs.push(v);
+                        dfs.push(w);
                         break;
                     }
-                    self.lowpt[edu] = self.height[wu];
+                    lowpt[edu] = height[wu];
                 }
-                let mut nesting = 2 * self.lowpt[edu] as i32;
-                if self.lowpt2[edu] < self.height[vu] {
-                    nesting += 1;
-                }
-                self.nesting[edu] = nesting;
+                let (low, low2) = (lowpt[edu], lowpt2[edu]);
+                nesting[edu] = 2 * low as i32 + i32::from(low2 < hv);
                 if e != NONE {
                     let eu = e as usize;
-                    let (low, low2) = (self.lowpt[edu], self.lowpt2[edu]);
-                    if low < self.lowpt[eu] {
-                        self.lowpt2[eu] = self.lowpt[eu].min(low2);
-                        self.lowpt[eu] = low;
-                    } else if low > self.lowpt[eu] {
-                        self.lowpt2[eu] = self.lowpt2[eu].min(low);
+                    if low < lowpt[eu] {
+                        lowpt2[eu] = lowpt[eu].min(low2);
+                        lowpt[eu] = low;
+                    } else if low > lowpt[eu] {
+                        lowpt2[eu] = lowpt2[eu].min(low);
                     } else {
-                        self.lowpt2[eu] = self.lowpt2[eu].min(low2);
+                        lowpt2[eu] = lowpt2[eu].min(low2);
                     }
                 }
-                self.ind[vu] += 1;
+                i += 1;
             }
+            ind[vu] = i;
         }
     }
 
@@ -279,18 +294,20 @@ impl Work {
         while let Some(v) = self.dfs.pop() {
             let vu = v as usize;
             let e = self.parent[vu];
+            let hv = self.height[vu];
             let first = self.ord_start[vu];
             let end = self.ord_start[vu + 1];
+            let mut i = self.ind[vu];
             let mut descended = false;
-            while self.ind[vu] < end {
-                let ei = self.ordered[self.ind[vu] as usize];
+            while i < end {
+                let ei = self.ordered[i as usize];
                 let eiu = ei as usize;
-                let w = self.dst[eiu];
                 if self.resumed[vu] {
                     // Back from the tree edge `ei`.
                     self.resumed[vu] = false;
                 } else {
                     self.bottom[eiu] = self.stack.len() as u32;
+                    let w = self.dst[eiu];
                     if self.parent[w as usize] == ei {
                         self.dfs.push(v);
                         self.dfs.push(w);
@@ -304,8 +321,8 @@ impl Work {
                         right: Interval { low: ei, high: ei },
                     });
                 }
-                if self.lowpt[eiu] < self.height[vu] {
-                    if self.ind[vu] == first {
+                if self.lowpt[eiu] < hv {
+                    if i == first {
                         if e != NONE {
                             self.lowpt_edge[e as usize] = self.lowpt_edge[eiu];
                         }
@@ -313,8 +330,9 @@ impl Work {
                         return false;
                     }
                 }
-                self.ind[vu] += 1;
+                i += 1;
             }
+            self.ind[vu] = i;
             if !descended && e != NONE {
                 self.remove_back_edges(e);
             }
@@ -480,9 +498,7 @@ impl Work {
             self.nesting[e as usize] *= i32::from(sign);
         }
         // Sorted again, ties in the order of the first sort.
-        self.oriented_order.clear();
-        self.oriented_order.extend_from_slice(&self.ordered);
-        self.order_by_nesting(n);
+        self.sort_each(n);
         // Half-edge 2e sits at src[e], 2e+1 at dst[e].
         let mut rot =
             Rot { cw: vec![NONE; 2 * m], ccw: vec![NONE; 2 * m], leftmost: vec![NONE; n] };
