@@ -491,12 +491,8 @@ impl Map {
     pub fn moves(&self, kind: UnitKind, from: LocationId) -> Vec<LocationId> {
         let mut res: Vec<LocationId> = Vec::new();
         for abut in &self.loc(from).abuts {
-            let mut candidates: Vec<LocationId> = Vec::with_capacity(2);
-            candidates.extend(abut.target);
-            if let Some(province) = abut.province {
-                candidates.extend(self.prov(province).location);
-            }
-            for to in candidates {
+            let main = abut.province.and_then(|province| self.prov(province).location);
+            for to in abut.target.into_iter().chain(main) {
                 if !res.contains(&to) && self.abuts(Some(kind), from, Reach::Move, to).is_some() {
                     res.push(to);
                 }
