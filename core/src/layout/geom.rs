@@ -62,9 +62,19 @@ pub(crate) fn segment_distance(p: Point, a: Point, b: Point) -> f64 {
 /// One pass: the even-odd test and the nearest edge (squared distances, one
 /// square root at the end).
 pub(crate) fn depth(p: Point, polygon: &[Point]) -> f64 {
+    deeper(p, polygon, 0.0).unwrap_or(f64::NEG_INFINITY)
+}
+
+/// [`depth`] when it may exceed `floor`; `None` as soon as an edge comes
+/// nearer than `floor` (when `floor > 0`: then `p` cannot be deeper). The
+/// pole search asks this of most of its candidates, and most lose early.
+fn deeper(p: Point, polygon: &[Point], floor: f64) -> Option<f64> {
     let n = polygon.len();
     let mut best = f64::INFINITY;
     let mut inside = false;
+    // Squared, and a hair under, so that no candidate the full test would
+    // find deeper is given up.
+    let give_up = if floor > 0.0 { floor * floor * (1.0 - 1e-9) } else { f64::NEG_INFINITY };
     for i in 0..n {
         let (a, b) = (polygon[i], polygon[(i + 1) % n]);
         if (a[1] > p[1]) != (b[1] > p[1]) {
@@ -80,9 +90,12 @@ pub(crate) fn depth(p: Point, polygon: &[Point]) -> f64 {
             if len2 > 0.0 { ((ap[0] * ab[0] + ap[1] * ab[1]) / len2).clamp(0.0, 1.0) } else { 0.0 };
         let d = [ap[0] - ab[0] * t, ap[1] - ab[1] * t];
         best = best.min(d[0] * d[0] + d[1] * d[1]);
+        if best < give_up {
+            return None;
+        }
     }
     let best = sqrt(best);
-    if inside { best } else { -best }
+    Some(if inside { best } else { -best })
 }
 
 /// A point deep inside the polygon and its depth: the better of `seed` (a
@@ -105,8 +118,9 @@ pub(crate) fn pole(polygon: &[Point], seed: Point) -> (Point, f64) {
             c[1] += (a[1] + b[1]) * w;
         }
         let c = [c[0] / (6.0 * area), c[1] / (6.0 * area)];
-        let d = depth(c, polygon);
-        if d > best_depth {
+        if let Some(d) = deeper(c, polygon, best_depth)
+            && d > best_depth
+        {
             best = c;
             best_depth = d;
         }
@@ -125,8 +139,9 @@ pub(crate) fn pole(polygon: &[Point], seed: Point) -> (Point, f64) {
             (0.7, 0.7),
         ] {
             let p = [centre[0] + dx * step, centre[1] + dy * step];
-            let d = depth(p, polygon);
-            if d > best_depth {
+            if let Some(d) = deeper(p, polygon, best_depth)
+                && d > best_depth
+            {
                 best = p;
                 best_depth = d;
             }

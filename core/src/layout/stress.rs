@@ -215,11 +215,25 @@ fn globe(columns: &[Vec<f64>], vectors: &[Vec<f64>], adj: &[Vec<u32>]) -> Vec<Po
             let span = wrap(lon[u] - lon[v]);
             let (from, span) =
                 if span <= TURN / 2.0 { (lon[v], span) } else { (lon[u], TURN - span) };
-            for (s, count) in crossings.iter_mut().enumerate() {
-                let seam = -core::f64::consts::PI + TURN * s as f64 / candidates as f64;
-                if wrap(seam - from) < span {
-                    *count += 1;
+            // The meridians it crosses are a run from the first one at or
+            // after `from`: found from an index near it, then walked.
+            let meridian = |s: usize| -core::f64::consts::PI + TURN * s as f64 / candidates as f64;
+            let guess = ((from + core::f64::consts::PI) / TURN * candidates as f64) as isize;
+            let mut s = (guess - 1).rem_euclid(candidates as isize) as usize;
+            let mut looked = 0;
+            while looked < candidates && !(wrap(meridian(s) - from) < span) {
+                // Before `from` (at most two steps), or no meridian at all.
+                if wrap(meridian(s) - from) >= TURN / 2.0 {
+                    s = (s + 1) % candidates;
+                    looked += 1;
+                } else {
+                    looked = candidates;
                 }
+            }
+            while looked < candidates && wrap(meridian(s) - from) < span {
+                crossings[s] += 1;
+                s = (s + 1) % candidates;
+                looked += 1;
             }
         }
     }
