@@ -252,7 +252,9 @@ fn globe(columns: &[Vec<f64>], vectors: &[Vec<f64>], adj: &[Vec<u32>]) -> Vec<Po
         })
         .collect();
     let pivots = choose_pivots(&cut);
-    refine(&cut, &pivots, &mut out);
+    // Half the rounds of a plane shape: the globe starts close (imperial:
+    // the same figures at 10 rounds as at 20, 1 ms sooner).
+    refine_rounds(&cut, &pivots, &mut out, 10);
     out
 }
 
@@ -309,6 +311,11 @@ pub(crate) fn relax(adj: &[Vec<u32>], start: &[Point]) -> Vec<Point> {
 /// vertex moves to where its distances to its neighbours (target 1) and to
 /// the pivots (their graph distance) are best kept, a few rounds.
 fn refine(adj: &[Vec<u32>], pivots: &[(usize, Vec<u32>)], pos: &mut [Point]) {
+    refine_rounds(adj, pivots, pos, 20);
+}
+
+/// [`refine`] for `rounds` rounds.
+fn refine_rounds(adj: &[Vec<u32>], pivots: &[(usize, Vec<u32>)], pos: &mut [Point], rounds: usize) {
     let n = adj.len();
     // Scale the MDS result so that edges are about 1 long.
     let mut total = 0.0;
@@ -325,7 +332,7 @@ fn refine(adj: &[Vec<u32>], pivots: &[(usize, Vec<u32>)], pos: &mut [Point]) {
         p[0] /= mean;
         p[1] /= mean;
     }
-    for _ in 0..20 {
+    for _ in 0..rounds {
         for v in 0..n {
             let mut acc = [0.0; 2];
             let mut weight = 0.0;
