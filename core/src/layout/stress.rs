@@ -221,7 +221,7 @@ fn globe(columns: &[Vec<f64>], vectors: &[Vec<f64>], adj: &[Vec<u32>]) -> Vec<Po
             let guess = ((from + core::f64::consts::PI) / TURN * candidates as f64) as isize;
             let mut s = (guess - 1).rem_euclid(candidates as isize) as usize;
             let mut looked = 0;
-            while looked < candidates && !(wrap(meridian(s) - from) < span) {
+            while looked < candidates && wrap(meridian(s) - from) >= span {
                 // Before `from` (at most two steps), or no meridian at all.
                 if wrap(meridian(s) - from) >= TURN / 2.0 {
                     s = (s + 1) % candidates;
