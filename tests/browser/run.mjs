@@ -688,7 +688,11 @@ test('play standard S1901M to S1902M by clicks and text: bounce, supported attac
   }
   // Fall: Vienna attacks Tyrolia by text, Munich supports it (Shift+click).
   await page.getByTestId('orders').fill('AUSTRIA: A VIE - TYR\n');
+  // The typed order drawn, then Munich picked (its moves lit), before the
+  // Shift+click: a click while the page redraws can land on the region.
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="marks"] path.pending').length === 1);
   await clickAt(page, '[data-unit="A MUN"]');
+  await page.waitForSelector('.lit-region');
   await clickAt(page, '[data-unit="A VIE"]', 'Shift');
   await page.waitForSelector('.lit-region');
   await clickAt(page, '[data-unit="A TYR"]');
