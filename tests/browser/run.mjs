@@ -186,6 +186,39 @@ test('the map is drawn from the graph: one region per province, units, screensho
   await expect('pure', 7);
 });
 
+test('every bundled variant is drawn: a region per province and its units, within a moment', async (page) => {
+  await page.waitForFunction(() => window.judgepad && window.judgepad.layout);
+  const names = await page.getByTestId('variant').locator('option').evaluateAll((os) => os.map((o) => o.value).filter((v) => v));
+  if (names.length !== 44) throw new Error(`${names.length} bundled variants in the picker`);
+  const slow = [];
+  for (const name of names) {
+    const want = await page.evaluate((n) => {
+      const d = window.judgepad.dump(`USE ${n}`);
+      return {
+        regions: window.judgepad.layout(`USE ${n}`).provinces.length,
+        units: d.powers.reduce((sum, p) => sum + p.units.length, 0),
+      };
+    }, name);
+    const start = Date.now();
+    await page.getByTestId('variant').selectOption(name);
+    await page.waitForFunction(
+      ([r, u]) => document.querySelectorAll('[data-testid="map"] [data-province]').length === r
+        && document.querySelectorAll('[data-testid="map"] [data-unit]').length === u,
+      [want.regions, want.units],
+      { timeout: 20000 },
+    ).catch(async () => {
+      const got = await page.evaluate(() => [
+        document.querySelectorAll('[data-testid="map"] [data-province]').length,
+        document.querySelectorAll('[data-testid="map"] [data-unit]').length,
+      ]);
+      throw new Error(`${name}: ${got[0]} regions and ${got[1]} units drawn, want ${want.regions} and ${want.units}`);
+    });
+    const ms = Date.now() - start;
+    if (ms > 2000) slow.push(`${name} ${ms} ms`);
+  }
+  if (slow.length) throw new Error(`slow to draw: ${slow.join(', ')}`);
+});
+
 test('the wasm layout is the native one, bit for bit', async (page) => {
   await page.waitForFunction(() => window.judgepad && window.judgepad.layout);
   for (const name of ['standard', 'imperial']) {
