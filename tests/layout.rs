@@ -252,6 +252,26 @@ fn deterministic() {
 /// One province added to standard moves the others little.
 #[test]
 fn stable_under_a_small_edit() {
+    // A world laid on a globe too: one province more must not move its
+    // seam or its poles.
+    let before = load("imperial", "");
+    let after = load("imperial", "\nLAND XAL ABUTS MIN DET\nXanadu Land = xal\n");
+    assert_eq!(after.provinces.len(), before.provinces.len() + 1);
+    let (a, b) = (layout::layout(&before, &[]), layout::layout(&after, &[]));
+    let mut total = 0.0;
+    for region in &a.provinces {
+        let abbr = &before.prov(region.province).abbr;
+        let other = &b.provinces[after.province(abbr).expect("still there").0 as usize];
+        total += ((region.label[0] - other.label[0]).powi(2)
+            + (region.label[1] - other.label[1]).powi(2))
+        .sqrt();
+    }
+    let mean = total / a.provinces.len() as f64;
+    println!(
+        "imperial + one province: mean label displacement {mean:.1} units ({:.2} % of the width)",
+        100.0 * mean / a.width
+    );
+    assert!(mean < 0.05 * a.width, "imperial: mean displacement {mean}");
     let before = load("standard", "");
     let after = load("standard", "\nLAND XAL ABUTS BUR PIC\nXanadu Land = xal\n");
     assert_eq!(after.provinces.len(), before.provinces.len() + 1);
