@@ -338,3 +338,29 @@ fn pins() {
     );
     assert_ne!(drawing, free);
 }
+
+/// A world laid on a globe is cut open along one meridian: the adjacencies
+/// across it leave the map by one edge and come back by the other (four
+/// points, the middle stretch off the map), as printed world maps draw
+/// them; a flat map has no such link.
+#[test]
+fn links_round_a_globe_leave_by_opposite_edges() {
+    for name in ["imperial", "zeus"] {
+        let map = load(name, "");
+        let drawing = layout::layout(&map, &[]);
+        let wraps: Vec<_> = drawing.connectors.iter().filter(|c| c.wraps).collect();
+        println!("{name}: {} of {} connectors wrap round", wraps.len(), drawing.connectors.len());
+        assert!(!wraps.is_empty(), "{name}: no link round the globe");
+        let [x, _, w, _] = drawing.fit();
+        for link in wraps {
+            assert_eq!(link.path.len(), 4, "{name}: {:?}", link.path);
+            let (a, out_a, back_b, b) = (link.path[0], link.path[1], link.path[2], link.path[3]);
+            // Each stub runs from its label to the edge on its own side.
+            assert!((out_a[0] - a[0]).signum() == (b[0] - back_b[0]).signum());
+            assert!((out_a[0] - back_b[0]).abs() > 0.9 * (w - 0.06 * w.max(1.0)));
+            assert!(out_a[0] >= x && back_b[0] >= x && out_a[0] <= x + w && back_b[0] <= x + w);
+        }
+    }
+    let standard = layout::layout(&load("standard", ""), &[]);
+    assert!(standard.connectors.iter().all(|c| !c.wraps));
+}

@@ -65,7 +65,7 @@ pub(crate) const COMMANDS: &[(&str, &str)] = &[
     ),
     (
         "layout",
-        "usage: judgepad layout FILE [--json|--svg]\n\nDraws the map from its adjacency graph: every province a region, two regions\nsharing a border exactly when the provinces are adjacent, the rest as connectors.\n--json (the default) prints {width, height, provinces: [{abbr, name, terrain,\npolygon, label, supply_center}], borders: [{a, b, kind}], connectors: [{a, b,\nkind, path}], coasts: [{abbr, at}]} in a box 1000 units wide; --svg prints a\nstand-alone SVG. `# @pos ABBR x y` comment lines in FILE pin provinces.",
+        "usage: judgepad layout FILE [--json|--svg]\n\nDraws the map from its adjacency graph: every province a region, two regions\nsharing a border exactly when the provinces are adjacent, the rest as connectors.\n--json (the default) prints {width, height, provinces: [{abbr, name, terrain,\npolygon, label, supply_center}], borders: [{a, b, kind}], connectors: [{a, b,\nkind, path, wraps}], coasts: [{abbr, at}]} in a box 1000 units wide (a link\nthat wraps leaves by one edge and comes back by the other: its path is a, out,\nin, b); --svg prints a stand-alone SVG. `# @pos ABBR x y` comment lines in FILE\npin provinces.",
     ),
     (
         "test",

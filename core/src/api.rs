@@ -269,6 +269,7 @@ pub fn layout(map: &Map, drawing: &crate::layout::Layout) -> Value {
             "b": abbr(link.b),
             "kind": link.kind.as_str(),
             "path": path(&link.path),
+            "wraps": link.wraps,
         })).collect::<Vec<_>>(),
         "coasts": drawing.coasts.iter().map(|coast| json!({
             "abbr": map.loc(coast.location).abbr.to_uppercase(),

@@ -136,8 +136,29 @@ pub struct Connector {
     pub b: ProvinceId,
     /// Who may cross.
     pub kind: Crossing,
-    /// The link, from `a`'s label to `b`'s.
+    /// The link, from `a`'s label to `b`'s; when it `wraps`, four points:
+    /// `a`'s label, where it leaves the map, where it comes back on the
+    /// other side, `b`'s label (the middle stretch is off the map).
     pub path: Vec<Point>,
+    /// A link round the back of a globe: drawn as two stubs off opposite
+    /// edges of the map (see [`Connector::pieces`]).
+    pub wraps: bool,
+}
+
+impl Connector {
+    /// What to draw: the path, or for a link that wraps, its two stubs from
+    /// a label to the map's edge, each with the province it leads to (to
+    /// name at its outer end, the stub's last point).
+    pub fn pieces(&self) -> Vec<(Vec<Point>, Option<ProvinceId>)> {
+        if self.wraps && self.path.len() == 4 {
+            vec![
+                (self.path[..2].to_vec(), Some(self.b)),
+                (vec![self.path[3], self.path[2]], Some(self.a)),
+            ]
+        } else {
+            vec![(self.path.clone(), None)]
+        }
+    }
 }
 
 /// The place of one coast of a multi-coast province.
@@ -222,12 +243,13 @@ pub fn layout_near(
                 adj[r as usize].push(hub);
             }
         }
-        let mut shape = stress::pivot_mds(&adj, !planar);
+        let (mut shape, globe) = stress::pivot_mds(&adj, !planar);
         let towards: Vec<(usize, Point)> =
             previous.iter().map(|&(p, at)| (p.0 as usize, at)).collect();
         geom::turn_towards(&mut shape, &towards);
-        shape
+        (shape, globe)
     };
+    let (first_shape, globe) = first_shape;
     let prepared = Prepared {
         map,
         graph: &graph,
@@ -240,6 +262,7 @@ pub fn layout_near(
         n,
         pins: &pins,
         first_shape: &first_shape,
+        globe,
     };
     // A planar map: the plain strategy (edges most embedded in triangles
     // first, the longest face outside) keeps every border and is readable
@@ -281,7 +304,7 @@ pub fn layout_near(
             spread
         }
     };
-    let again = Prepared { first_shape: &spread, ..prepared };
+    let again = Prepared { first_shape: &spread, globe: false, ..prepared };
     if let Some((third, last, _)) = draw(&again, Strategy::Shape, out) {
         keep(third, last);
     }
@@ -346,6 +369,8 @@ struct Prepared<'a> {
     n: usize,
     pins: &'a [(ProvinceId, Point)],
     first_shape: &'a [Point],
+    /// Whether the first shape is a globe's map (cut open along a meridian).
+    globe: bool,
 }
 
 /// Below this share of consistently turning triangles (|Σ sign| over the
@@ -374,6 +399,7 @@ fn draw(
         n,
         pins,
         first_shape,
+        globe,
     } = *prepared;
     let common = |a: u32, b: u32| -> usize {
         let (x, y) = (&neighbours[a as usize], &neighbours[b as usize]);
@@ -606,13 +632,16 @@ fn draw(
                 // Too short to see (or to measure): drawn as a link as well.
                 let link =
                     vec![out.provinces[a.0 as usize].label, out.provinces[b.0 as usize].label];
-                out.connectors.push(Connector { a, b, kind, path: link });
+                out.connectors.push(Connector { a, b, kind, path: link, wraps: false });
             }
             out.borders.push(Border { a, b, kind, path });
         } else {
             let path = vec![out.provinces[a.0 as usize].label, out.provinces[b.0 as usize].label];
-            out.connectors.push(Connector { a, b, kind, path });
+            out.connectors.push(Connector { a, b, kind, path, wraps: false });
         }
+    }
+    if globe && strategy == Strategy::Shape {
+        wrap_round(&mut out);
     }
     out.coasts = coasts(map, &out, &pos);
     // Quality: the share of provinces with room for a readable label (a
@@ -623,6 +652,35 @@ fn draw(
         spread_out = pos[..total].to_vec();
     }
     Some((out, quality, spread_out))
+}
+
+/// On a globe's map, the links between the two ends of the map (across
+/// the seam it was cut open along: ends more than half the map apart)
+/// leave by one edge and come back by the other, as a printed world map
+/// draws them, instead of crossing the whole map.
+fn wrap_round(out: &mut Layout) {
+    let (lo, hi) = geom::bounds(
+        &out.provinces.iter().flat_map(|r| r.polygon.iter().copied()).collect::<Vec<_>>(),
+    );
+    let span = hi[0] - lo[0];
+    if span.is_nan() || span <= 0.0 {
+        return;
+    }
+    let reach = 0.015 * span;
+    for link in &mut out.connectors {
+        let (pa, pb) =
+            (out.provinces[link.a.0 as usize].label, out.provinces[link.b.0 as usize].label);
+        if (pa[0] - pb[0]).abs() <= span / 2.0 {
+            continue;
+        }
+        let (off_a, off_b) = if pa[0] < pb[0] {
+            (lo[0] - reach, hi[0] + reach)
+        } else {
+            (hi[0] + reach, lo[0] - reach)
+        };
+        link.path = vec![pa, snap([off_a, pa[1]]), snap([off_b, pb[1]]), pb];
+        link.wraps = true;
+    }
 }
 
 /// The first shape scaled into the drawing's

@@ -62,11 +62,11 @@ fn choose_pivots(adj: &[Vec<u32>]) -> Vec<(usize, Vec<u32>)> {
 
 /// 2-D coordinates for the vertices of `adj` (a connected graph) whose
 /// distances follow the graph's; with `globe_ok`, a round graph's are a
-/// map of its globe (see [`ROUND`]).
-pub(crate) fn pivot_mds(adj: &[Vec<u32>], globe_ok: bool) -> Vec<Point> {
+/// map of its globe (see [`ROUND`]), and then the flag is true.
+pub(crate) fn pivot_mds(adj: &[Vec<u32>], globe_ok: bool) -> (Vec<Point>, bool) {
     let n = adj.len();
     if n < 3 {
-        return (0..n).map(|i| [i as f64, 0.0]).collect();
+        return ((0..n).map(|i| [i as f64, 0.0]).collect(), false);
     }
     let pivots = choose_pivots(adj);
     let mut columns: Vec<Vec<f64>> = pivots
@@ -134,7 +134,7 @@ pub(crate) fn pivot_mds(adj: &[Vec<u32>], globe_ok: bool) -> Vec<Point> {
         values.push(value);
     }
     if globe_ok && n >= ROUND_MIN && values[2] >= ROUND * values[0] {
-        return globe(&columns, &vectors, adj);
+        return (globe(&columns, &vectors, adj), true);
     }
     let mut pos: Vec<Point> = (0..n)
         .map(|i| {
@@ -147,7 +147,7 @@ pub(crate) fn pivot_mds(adj: &[Vec<u32>], globe_ok: bool) -> Vec<Point> {
         .collect();
     refine(adj, &pivots, &mut pos);
     orient(&mut pos);
-    pos
+    (pos, false)
 }
 
 /// A graph as round as a ball (a world map whose seas close round it): its
@@ -424,14 +424,15 @@ mod tests {
     fn a_round_graph_is_laid_on_a_globe_not_folded() {
         let adj = globe_graph(6, 16);
         let edges: usize = adj.iter().map(Vec::len).sum::<usize>() / 2;
-        let flat = pivot_mds(&adj, false);
-        let globe = pivot_mds(&adj, true);
+        let (flat, folded) = pivot_mds(&adj, false);
+        let (globe, round) = pivot_mds(&adj, true);
+        assert!(!folded && round, "only the globe is a globe");
         let (folded, open) = (crossings(&adj, &flat), crossings(&adj, &globe));
         // Folded in the plane, short edges cross each other everywhere; on
         // the globe hardly any do.
         assert!(folded > edges / 2, "flat shape: {folded} crossings of {edges} edges");
         assert!(open * 10 < folded, "globe: {open} crossings, flat: {folded}");
         // Deterministic.
-        assert_eq!(globe, pivot_mds(&adj, true));
+        assert_eq!(globe, pivot_mds(&adj, true).0);
     }
 }

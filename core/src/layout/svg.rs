@@ -64,7 +64,7 @@ pub fn render(map: &Map, layout: &Layout) -> String {
         "<rect width=\"6\" height=\"6\" fill=\"#c9c3b6\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#8d877a\" stroke-width=\"2\"/></pattern></defs>\n",
         "<style>.b{fill:none;stroke-linejoin:round}.both{stroke:#5b5347;stroke-width:1}",
         ".army{stroke:#5b5347;stroke-width:1}.fleet{stroke:#3f7fa8;stroke-width:1.2;stroke-dasharray:4 2}",
-        ".barrier{stroke:#3b2f20;stroke-width:3}.c{fill:none;stroke:#7a4f9a;stroke-width:1.5;stroke-dasharray:5 3}",
+        ".barrier{stroke:#3b2f20;stroke-width:3}.c{fill:none;stroke:#7a4f9a;stroke-width:1.5;stroke-dasharray:5 3}.wt{font-size:6px;fill:#7a4f9a}",
         "text{text-anchor:middle;dominant-baseline:central;fill:#222;pointer-events:none}</style>\n",
     ));
     let _ = writeln!(
@@ -96,7 +96,19 @@ pub fn render(map: &Map, layout: &Layout) -> String {
             writeln!(out, "<polyline class=\"b {class}\" points=\"{}\"/>", points(&border.path));
     }
     for connector in &layout.connectors {
-        let _ = writeln!(out, "<polyline class=\"c\" points=\"{}\"/>", points(&connector.path));
+        for (piece, to) in connector.pieces() {
+            let _ = writeln!(out, "<polyline class=\"c\" points=\"{}\"/>", points(&piece));
+            // A stub off the edge of a globe's map: named where it leaves.
+            if let (Some(to), Some(end)) = (to, piece.last()) {
+                let _ = writeln!(
+                    out,
+                    "<text class=\"wt\" x=\"{:.2}\" y=\"{:.2}\">{}</text>",
+                    end[0],
+                    end[1] - 3.0,
+                    escape(&map.prov(to).abbr.to_uppercase())
+                );
+            }
+        }
     }
     out.push_str("</g>\n<g>\n");
     // Supply centres in their owner's colour, then units.

@@ -8,8 +8,8 @@
 use judgepad_core::board::Board;
 use judgepad_core::layout::palette::{power_colour, terrain_colour};
 use judgepad_core::layout::svg::{Num, label_size, points};
-use judgepad_core::layout::{Crossing, Layout};
-use judgepad_core::map::{Map, UnitKind};
+use judgepad_core::layout::{Crossing, Layout, Point};
+use judgepad_core::map::{Map, ProvinceId, UnitKind};
 
 /// A number as SVG writes it.
 fn num(x: f64) -> String {
@@ -80,6 +80,17 @@ pub struct LineView {
     pub points: String,
 }
 
+/// The name at the outer end of a link that leaves the map by one edge
+/// and comes back by the other (a globe's map): where it leads.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TagView {
+    /// SVG x and y.
+    pub x: String,
+    pub y: String,
+    /// The province it leads to (`HAW`).
+    pub text: String,
+}
+
 /// A coast mark of a multi-coast province.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CoastView {
@@ -103,6 +114,8 @@ pub struct Scene {
     pub regions: Vec<RegionView>,
     /// Borders, then connectors.
     pub lines: Vec<LineView>,
+    /// Names at the ends of links off the map's edges.
+    pub tags: Vec<TagView>,
     /// Units.
     pub units: Vec<UnitView>,
     /// Coasts of multi-coast provinces.
@@ -127,8 +140,10 @@ impl Scene {
 pub struct Shapes {
     /// SVG points of each region, in province order.
     pub outlines: Vec<String>,
-    /// Borders, then connectors.
+    /// Borders, then connectors (a link off the map's edges as two stubs).
     pub lines: Vec<LineView>,
+    /// Where each stub off the map's edge ends, and the province it leads to.
+    pub tags: Vec<(Point, ProvinceId)>,
 }
 
 /// The [`Shapes`] of `layout`.
@@ -147,10 +162,16 @@ pub fn shapes(layout: &Layout) -> Shapes {
             LineView { class, points: points(&border.path) }
         })
         .collect();
-    lines.extend(
-        layout.connectors.iter().map(|link| LineView { class: "c", points: points(&link.path) }),
-    );
-    Shapes { outlines, lines }
+    let mut tags = Vec::new();
+    for link in &layout.connectors {
+        for (piece, to) in link.pieces() {
+            lines.push(LineView { class: "c", points: points(&piece) });
+            if let (Some(to), Some(&end)) = (to, piece.last()) {
+                tags.push((end, to));
+            }
+        }
+    }
+    Shapes { outlines, lines, tags }
 }
 
 /// Where a location of `in_force` (the map of a phase: IN/FROM blocks may
@@ -188,6 +209,7 @@ pub fn scene(
             fit: (0.0, 0.0, layout.width, layout.height),
             regions: Vec::new(),
             lines: Vec::new(),
+            tags: Vec::new(),
             units: Vec::new(),
             coasts: Vec::new(),
         };
@@ -301,7 +323,15 @@ pub fn scene(
         .collect();
     let [fx, fy, fw, fh] = layout.fit();
     let fit = (fx, fy, fw, fh);
-    Scene { size: (layout.width, layout.height), fit, regions, lines, units, coasts }
+    let tags = shapes
+        .tags
+        .iter()
+        .filter_map(|&(at, to)| {
+            let province = map.provinces.get(to.0 as usize)?;
+            Some(TagView { x: num(at[0]), y: num(at[1] - 3.0), text: province.abbr.to_uppercase() })
+        })
+        .collect();
+    Scene { size: (layout.width, layout.height), fit, regions, lines, tags, units, coasts }
 }
 
 /// What the map's card says about a province: a title (name, abbreviation,
@@ -393,6 +423,33 @@ mod tests {
         // Spain, St Petersburg and Bulgaria show each coast.
         assert_eq!(scene.coasts.len(), 6);
         assert!(scene.coasts.iter().any(|c| c.abbr == "SPA/NC" && c.short == "nc"));
+    }
+
+    /// A globe's map: links across its seam are two stubs off opposite
+    /// edges, each named with where it leads; a flat map has none.
+    #[test]
+    fn links_round_a_globe_leave_by_the_edges() {
+        let loaded = crate::bridge::load("imperial.map", &crate::bridge::variant_text("imperial"));
+        let drawing = judgepad_core::layout::layout(&loaded.map, &[]);
+        let wraps = drawing.connectors.iter().filter(|c| c.wraps).count();
+        assert!(wraps > 5, "{wraps} links round the globe");
+        let shapes = shapes(&drawing);
+        assert_eq!(shapes.tags.len(), 2 * wraps);
+        let scene = scene(&loaded.map, &drawing, &shapes, None);
+        assert_eq!(scene.tags.len(), 2 * wraps);
+        let link = drawing.connectors.iter().find(|c| c.wraps).expect("a link");
+        let (a, b) = (
+            loaded.map.prov(link.a).abbr.to_uppercase(),
+            loaded.map.prov(link.b).abbr.to_uppercase(),
+        );
+        assert!(scene.tags.iter().any(|t| t.text == a) && scene.tags.iter().any(|t| t.text == b));
+        let standard =
+            crate::bridge::load("standard.map", &crate::bridge::variant_text("standard"));
+        assert!(shapes_of(&standard.map).tags.is_empty());
+    }
+
+    fn shapes_of(map: &Map) -> Shapes {
+        shapes(&judgepad_core::layout::layout(map, &[]))
     }
 
     #[test]

@@ -38,7 +38,8 @@ enum EditTool {
 }
 use crate::bridge::pins::{is_pinned, remove_pin, set_pin};
 use crate::bridge::scene::{
-    Card, CoastView, LineView, RegionView, Scene, Shapes, UnitShape, UnitView, card, scene, shapes,
+    Card, CoastView, LineView, RegionView, Scene, Shapes, TagView, UnitShape, UnitView, card,
+    scene, shapes,
 };
 
 type Key =
@@ -612,6 +613,11 @@ pub fn MapView(
                 <g class="lines">
                     <For each=move || view_scene.with(|s| s.lines.clone()) key=|l: &LineView| l.clone() let:l>
                         <polyline class=l.class points=l.points />
+                    </For>
+                </g>
+                <g class="wrap-tags">
+                    <For each=move || view_scene.with(|s| s.tags.clone()) key=|t: &TagView| t.clone() let:t>
+                        <text class="wt" x=t.x y=t.y>{t.text}</text>
                     </For>
                 </g>
                 <g class="coasts">
