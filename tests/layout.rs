@@ -361,6 +361,23 @@ fn links_round_a_globe_leave_by_opposite_edges() {
             assert!(out_a[0] >= x && back_b[0] >= x && out_a[0] <= x + w && back_b[0] <= x + w);
         }
     }
-    let standard = layout::layout(&load("standard", ""), &[]);
+    let standard_map = load("standard", "");
+    let standard = layout::layout(&standard_map, &[]);
     assert!(standard.connectors.iter().all(|c| !c.wraps));
+    // Drawn after standard's picture (the page lines a new drawing up with
+    // the one on screen, by abbreviation: imperial shares Europe's), a
+    // globe may be mirrored but never turned: its seam stays at the sides.
+    let imperial = load("imperial", "");
+    let previous: Vec<_> = standard
+        .provinces
+        .iter()
+        .filter_map(|r| {
+            imperial.province(&standard_map.prov(r.province).abbr).map(|p| (p, r.label))
+        })
+        .collect();
+    assert!(previous.len() > 20, "{} shared abbreviations", previous.len());
+    let alone = layout::layout(&imperial, &[]);
+    let near = layout::layout_near(&imperial, &[], &previous);
+    let wraps = |d: &Layout| d.connectors.iter().filter(|c| c.wraps).count();
+    assert_eq!(wraps(&near), wraps(&alone), "imperial drawn after standard");
 }

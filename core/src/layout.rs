@@ -246,7 +246,7 @@ pub fn layout_near(
         let (mut shape, globe) = stress::pivot_mds(&adj, !planar);
         let towards: Vec<(usize, Point)> =
             previous.iter().map(|&(p, at)| (p.0 as usize, at)).collect();
-        geom::turn_towards(&mut shape, &towards);
+        geom::turn_towards(&mut shape, &towards, globe);
         (shape, globe)
     };
     let (first_shape, globe) = first_shape;

@@ -244,8 +244,10 @@ pub(crate) fn convex_hull(points: &[Point]) -> Vec<Point> {
 /// Turns (and mirrors, if that fits better) `points` about their centre so
 /// that those listed in `towards` (index, point) line up best with where
 /// they were: the orthogonal Procrustes fit, without trigonometry. Scale
-/// and position are left to the caller.
-pub(crate) fn turn_towards(points: &mut [Point], towards: &[(usize, Point)]) {
+/// and position are left to the caller. With `flips_only`, only mirrored
+/// left to right and/or top to bottom (a globe's map keeps its seam at the
+/// sides).
+pub(crate) fn turn_towards(points: &mut [Point], towards: &[(usize, Point)], flips_only: bool) {
     let pairs: Vec<(Point, Point)> =
         towards.iter().filter(|(i, _)| *i < points.len()).map(|&(i, q)| (points[i], q)).collect();
     if pairs.len() < 3 {
@@ -266,6 +268,21 @@ pub(crate) fn turn_towards(points: &mut [Point], towards: &[(usize, Point)]) {
                 a[i][j] += dx[i] * dy[j];
             }
         }
+    }
+    if flips_only {
+        // Of the four flips, the one whose axes agree best.
+        let (sx, sy) = [(1.0, 1.0), (-1.0, 1.0), (1.0, -1.0), (-1.0, -1.0)]
+            .into_iter()
+            .fold(((1.0, 1.0), f64::NEG_INFINITY), |best, (sx, sy)| {
+                let score = sx * a[0][0] + sy * a[1][1];
+                if score > best.1 { ((sx, sy), score) } else { best }
+            })
+            .0;
+        let centre = centroid(points);
+        for p in points.iter_mut() {
+            *p = [centre[0] + (p[0] - centre[0]) * sx, centre[1] + (p[1] - centre[1]) * sy];
+        }
+        return;
     }
     // Rotation: maximises a00+a11 over the angle; reflection (x → -x
     // first): maximises -a00+a11 likewise.
