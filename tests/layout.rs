@@ -249,46 +249,39 @@ fn deterministic() {
     }
 }
 
+/// The variant `name` drawn before and after `extra` (one province more):
+/// both maps, both drawings, and the mean label displacement of the
+/// provinces both have (printed).
+fn one_more(name: &str, extra: &str) -> (Map, Map, Layout, Layout, f64) {
+    let before = load(name, "");
+    let after = load(name, extra);
+    assert_eq!(after.provinces.len(), before.provinces.len() + 1);
+    let (a, b) = (layout::layout(&before, &[]), layout::layout(&after, &[]));
+    let mut total = 0.0;
+    for region in &a.provinces {
+        let abbr = &before.prov(region.province).abbr;
+        let other = &b.provinces[after.province(abbr).expect("still there").0 as usize];
+        total += ((region.label[0] - other.label[0]).powi(2)
+            + (region.label[1] - other.label[1]).powi(2))
+        .sqrt();
+    }
+    let mean = total / a.provinces.len() as f64;
+    println!(
+        "{name} + one province: mean label displacement {mean:.1} units ({:.2} % of the width)",
+        100.0 * mean / a.width
+    );
+    (before, after, a, b, mean)
+}
+
 /// One province added to standard moves the others little.
 #[test]
 fn stable_under_a_small_edit() {
     // A world laid on a globe too: one province more must not move its
     // seam or its poles.
-    let before = load("imperial", "");
-    let after = load("imperial", "\nLAND XAL ABUTS MIN DET\nXanadu Land = xal\n");
-    assert_eq!(after.provinces.len(), before.provinces.len() + 1);
-    let (a, b) = (layout::layout(&before, &[]), layout::layout(&after, &[]));
-    let mut total = 0.0;
-    for region in &a.provinces {
-        let abbr = &before.prov(region.province).abbr;
-        let other = &b.provinces[after.province(abbr).expect("still there").0 as usize];
-        total += ((region.label[0] - other.label[0]).powi(2)
-            + (region.label[1] - other.label[1]).powi(2))
-        .sqrt();
-    }
-    let mean = total / a.provinces.len() as f64;
-    println!(
-        "imperial + one province: mean label displacement {mean:.1} units ({:.2} % of the width)",
-        100.0 * mean / a.width
-    );
+    let (.., a, _, mean) = one_more("imperial", "\nLAND XAL ABUTS MIN DET\nXanadu Land = xal\n");
     assert!(mean < 0.05 * a.width, "imperial: mean displacement {mean}");
-    let before = load("standard", "");
-    let after = load("standard", "\nLAND XAL ABUTS BUR PIC\nXanadu Land = xal\n");
-    assert_eq!(after.provinces.len(), before.provinces.len() + 1);
-    let (a, b) = (layout::layout(&before, &[]), layout::layout(&after, &[]));
-    let mut total = 0.0;
-    for region in &a.provinces {
-        let abbr = &before.prov(region.province).abbr;
-        let other = &b.provinces[after.province(abbr).expect("still there").0 as usize];
-        total += ((region.label[0] - other.label[0]).powi(2)
-            + (region.label[1] - other.label[1]).powi(2))
-        .sqrt();
-    }
-    let mean = total / a.provinces.len() as f64;
-    println!(
-        "standard + one province: mean label displacement {mean:.1} units ({:.2} % of the width)",
-        100.0 * mean / a.width
-    );
+    let (before, after, a, _, mean) =
+        one_more("standard", "\nLAND XAL ABUTS BUR PIC\nXanadu Land = xal\n");
     assert!(mean < 0.05 * a.width, "mean displacement {mean}");
     // Mirrored on screen (as an older drawing may be): the next drawing
     // lines up with it instead of with its own frame.
