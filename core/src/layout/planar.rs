@@ -49,10 +49,10 @@ impl Pair {
 /// many tests allocates once. Every array is filled afresh by each test.
 #[derive(Default)]
 pub(crate) struct Work {
-    /// Adjacency in one buffer: `start[v]..start[v + 1]` of `to`/`via`.
+    /// Adjacency in one buffer: `start[v]..start[v + 1]` of `adj` holds
+    /// `v`'s (neighbour, edge) pairs.
     start: Vec<u32>,
-    to: Vec<u32>,
-    via: Vec<u32>,
+    adj: Vec<(u32, u32)>,
     /// Fill cursors (by vertex), then the DFS's next position per vertex.
     ind: Vec<u32>,
     height: Vec<u32>,
@@ -80,6 +80,34 @@ pub(crate) struct Work {
 fn refill<T: Copy>(v: &mut Vec<T>, len: usize, value: T) {
     v.clear();
     v.resize(len, value);
+}
+
+/// Buckets the items `item(0..len)`, each a (key, item), by key, stably,
+/// into one buffer: `out`'s `start[k]..start[k + 1]` holds the items of
+/// key `k` in index order.
+fn bucket<T: Copy + Default>(
+    keys: usize,
+    len: usize,
+    item: impl Fn(usize) -> (usize, T),
+    start: &mut Vec<u32>,
+    cursor: &mut Vec<u32>,
+    out: &mut Vec<T>,
+) {
+    refill(start, keys + 1, 0);
+    for i in 0..len {
+        start[item(i).0 + 1] += 1;
+    }
+    for k in 0..keys {
+        start[k + 1] += start[k];
+    }
+    cursor.clear();
+    cursor.extend_from_slice(&start[..keys]);
+    refill(out, len, T::default());
+    for i in 0..len {
+        let (key, it) = item(i);
+        out[cursor[key] as usize] = it;
+        cursor[key] += 1;
+    }
 }
 
 /// A planar embedding of the simple graph (`n` vertices, `edges` without
@@ -114,28 +142,12 @@ impl Work {
         }
         let m = edges.len();
         // Each edge from both ends, in input order.
-        refill(&mut self.start, n + 1, 0);
-        for &(a, b) in edges {
-            self.start[a as usize + 1] += 1;
-            self.start[b as usize + 1] += 1;
-        }
-        for v in 0..n {
-            self.start[v + 1] += self.start[v];
-        }
-        self.ind.clear();
-        self.ind.extend_from_slice(&self.start[..n]);
-        refill(&mut self.to, 2 * m, 0);
-        refill(&mut self.via, 2 * m, 0);
-        for (idx, &(a, b)) in edges.iter().enumerate() {
-            let slot = self.ind[a as usize] as usize;
-            self.to[slot] = b;
-            self.via[slot] = idx as u32;
-            self.ind[a as usize] += 1;
-            let slot = self.ind[b as usize] as usize;
-            self.to[slot] = a;
-            self.via[slot] = idx as u32;
-            self.ind[b as usize] += 1;
-        }
+        let end = |i: usize| {
+            let (a, b) = edges[i / 2];
+            let (from, to) = if i.is_multiple_of(2) { (a, b) } else { (b, a) };
+            (from as usize, (to, (i / 2) as u32))
+        };
+        bucket(n, 2 * m, end, &mut self.start, &mut self.ind, &mut self.adj);
         refill(&mut self.height, n, NONE);
         refill(&mut self.parent, n, NONE);
         refill(&mut self.src, m, NONE);
@@ -176,22 +188,9 @@ impl Work {
     /// `ordered`: the oriented edges bucketed by source (in orientation
     /// order), then each vertex's sorted by nesting depth.
     fn order_by_nesting(&mut self, n: usize) {
-        let m = self.oriented_order.len();
-        refill(&mut self.ord_start, n + 1, 0);
-        for &e in &self.oriented_order {
-            self.ord_start[self.src[e as usize] as usize + 1] += 1;
-        }
-        for v in 0..n {
-            self.ord_start[v + 1] += self.ord_start[v];
-        }
-        self.ind.clear();
-        self.ind.extend_from_slice(&self.ord_start[..n]);
-        refill(&mut self.ordered, m, 0);
-        for &e in &self.oriented_order {
-            let s = self.src[e as usize] as usize;
-            self.ordered[self.ind[s] as usize] = e;
-            self.ind[s] += 1;
-        }
+        let (src, order) = (&self.src, &self.oriented_order);
+        let by_source = |i: usize| (src[order[i] as usize] as usize, order[i]);
+        bucket(n, order.len(), by_source, &mut self.ord_start, &mut self.ind, &mut self.ordered);
         self.sort_each(n);
     }
 
@@ -213,8 +212,7 @@ impl Work {
         // The fields apart, as slices: the loop keeps them in registers.
         let Work {
             start,
-            to,
-            via,
+            adj,
             ind,
             height,
             parent,
@@ -228,7 +226,7 @@ impl Work {
             dfs,
             ..
         } = self;
-        let (start, to, via) = (&start[..], &to[..], &via[..]);
+        let (start, adj) = (&start[..], &adj[..]);
         let (ind, height, parent) = (&mut ind[..], &mut height[..], &mut parent[..]);
         let (src, dst, oriented) = (&mut src[..], &mut dst[..], &mut oriented[..]);
         let (lowpt, lowpt2, nesting) = (&mut lowpt[..], &mut lowpt2[..], &mut nesting[..]);
@@ -241,7 +239,7 @@ impl Work {
             let hv = height[vu];
             let mut i = ind[vu];
             while i < end {
-                let (w, ed) = (to[i as usize], via[i as usize]);
+                let (w, ed) = adj[i as usize];
                 let (wu, edu) = (w as usize, ed as usize);
                 // A tree edge to `w` is met twice: going down, and back
                 // up once `w` is done (then only its low points count).
