@@ -86,13 +86,18 @@ impl Layout {
         Some((at, (region.room * 0.45).clamp(3.0, 7.0)))
     }
 
+    /// The corners of the box around every region's outline.
+    fn bounds(&self) -> (Point, Point) {
+        geom::bounds(
+            &self.provinces.iter().flat_map(|r| r.polygon.iter().copied()).collect::<Vec<_>>(),
+        )
+    }
+
     /// The box around every region, 3 % larger each way, as `[x, y, width,
     /// height]` (the whole drawing when there is no region): what a viewer
     /// shows first.
     pub fn fit(&self) -> [f64; 4] {
-        let (lo, hi) = geom::bounds(
-            &self.provinces.iter().flat_map(|r| r.polygon.iter().copied()).collect::<Vec<_>>(),
-        );
+        let (lo, hi) = self.bounds();
         if !(lo[0] < hi[0] && lo[1] < hi[1]) {
             return [0.0, 0.0, self.width, self.height];
         }
@@ -235,7 +240,7 @@ pub fn layout_near(
     // shape of the whole graph (a strait or a wrap-around is long there, so
     // it is the one left to a connector), then walls.
     let planar = graph.is_planar();
-    let first_shape = {
+    let (first_shape, globe) = {
         let mut adj = neighbours.clone();
         if let Some(hub) = hub {
             adj.push(reps.clone());
@@ -249,7 +254,6 @@ pub fn layout_near(
         geom::turn_towards(&mut shape, &towards, globe);
         (shape, globe)
     };
-    let (first_shape, globe) = first_shape;
     let prepared = Prepared {
         map,
         graph: &graph,
@@ -659,9 +663,7 @@ fn draw(
 /// leave by one edge and come back by the other, as a printed world map
 /// draws them, instead of crossing the whole map.
 fn wrap_round(out: &mut Layout) {
-    let (lo, hi) = geom::bounds(
-        &out.provinces.iter().flat_map(|r| r.polygon.iter().copied()).collect::<Vec<_>>(),
-    );
+    let (lo, hi) = out.bounds();
     let span = hi[0] - lo[0];
     if span.is_nan() || span <= 0.0 {
         return;

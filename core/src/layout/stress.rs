@@ -103,7 +103,9 @@ pub(crate) fn pivot_mds(adj: &[Vec<u32>], globe_ok: bool) -> (Vec<Point>, bool) 
     }
     let mut vectors: Vec<Vec<f64>> = Vec::new();
     let mut values: Vec<f64> = Vec::new();
-    for which in 0..3 {
+    // A third only when a globe may be drawn: it is what tells one.
+    let wanted = if globe_ok && n >= ROUND_MIN { 3 } else { 2 };
+    for which in 0..wanted {
         let mut x: Vec<f64> =
             (0..k).map(|i| 1.0 + (i as f64) * 0.01 * (which as f64 + 1.0)).collect();
         let mut value = 0.0;
@@ -133,7 +135,7 @@ pub(crate) fn pivot_mds(adj: &[Vec<u32>], globe_ok: bool) -> (Vec<Point>, bool) 
         vectors.push(x);
         values.push(value);
     }
-    if globe_ok && n >= ROUND_MIN && values[2] >= ROUND * values[0] {
+    if wanted == 3 && values[2] >= ROUND * values[0] {
         return (globe(&columns, &vectors, adj), true);
     }
     let mut pos: Vec<Point> = (0..n)
@@ -145,7 +147,7 @@ pub(crate) fn pivot_mds(adj: &[Vec<u32>], globe_ok: bool) -> (Vec<Point>, bool) 
             p
         })
         .collect();
-    refine(adj, &pivots, &mut pos);
+    refine(adj, &pivots, &mut pos, ROUNDS);
     orient(&mut pos);
     (pos, false)
 }
@@ -204,6 +206,7 @@ fn globe(columns: &[Vec<f64>], vectors: &[Vec<f64>], adj: &[Vec<u32>]) -> Vec<Po
         a
     };
     let candidates = 64;
+    let meridian = |s: usize| -core::f64::consts::PI + TURN * s as f64 / candidates as f64;
     let mut crossings = vec![0usize; candidates];
     for v in 0..n {
         for &u in &adj[v] {
@@ -216,29 +219,25 @@ fn globe(columns: &[Vec<f64>], vectors: &[Vec<f64>], adj: &[Vec<u32>]) -> Vec<Po
             let (from, span) =
                 if span <= TURN / 2.0 { (lon[v], span) } else { (lon[u], TURN - span) };
             // The meridians it crosses are a run from the first one at or
-            // after `from`: found from an index near it, then walked.
-            let meridian = |s: usize| -core::f64::consts::PI + TURN * s as f64 / candidates as f64;
+            // after `from`: from an index just before it, past those before
+            // `from`, then along the run.
             let guess = ((from + core::f64::consts::PI) / TURN * candidates as f64) as isize;
             let mut s = (guess - 1).rem_euclid(candidates as isize) as usize;
-            let mut looked = 0;
-            while looked < candidates && wrap(meridian(s) - from) >= span {
-                // Before `from` (at most two steps), or no meridian at all.
-                if wrap(meridian(s) - from) >= TURN / 2.0 {
-                    s = (s + 1) % candidates;
-                    looked += 1;
-                } else {
-                    looked = candidates;
-                }
+            let mut steps = 0;
+            while steps < candidates && wrap(meridian(s) - from) >= TURN / 2.0 {
+                s = (s + 1) % candidates;
+                steps += 1;
             }
-            while looked < candidates && wrap(meridian(s) - from) < span {
+            let mut left = candidates;
+            while left > 0 && wrap(meridian(s) - from) < span {
                 crossings[s] += 1;
                 s = (s + 1) % candidates;
-                looked += 1;
+                left -= 1;
             }
         }
     }
     let best = (0..candidates).min_by_key(|&s| (crossings[s], s)).unwrap_or(0);
-    let seam = -core::f64::consts::PI + TURN * best as f64 / candidates as f64;
+    let seam = meridian(best);
     let mut out: Vec<Point> = (0..n).map(|i| [wrap(lon[i] - seam), -lat[i]]).collect();
     // Refined by stress on the graph cut along the seam (its edges across
     // it dropped), so distances in it are those of the flat map.
@@ -254,7 +253,7 @@ fn globe(columns: &[Vec<f64>], vectors: &[Vec<f64>], adj: &[Vec<u32>]) -> Vec<Po
     let pivots = choose_pivots(&cut);
     // Half the rounds of a plane shape: the globe starts close (imperial:
     // the same figures at 10 rounds as at 20, 1 ms sooner).
-    refine_rounds(&cut, &pivots, &mut out, 10);
+    refine(&cut, &pivots, &mut out, ROUNDS / 2);
     out
 }
 
@@ -303,19 +302,17 @@ pub(crate) fn relax(adj: &[Vec<u32>], start: &[Point]) -> Vec<Point> {
         return pos;
     }
     let pivots = choose_pivots(adj);
-    refine(adj, &pivots, &mut pos);
+    refine(adj, &pivots, &mut pos, ROUNDS);
     pos
 }
 
+/// Rounds of [`refine`] for a plane shape.
+const ROUNDS: usize = 20;
+
 /// Sparse stress majorisation (Ortmann, Klimenta, Brandes 2016): each
 /// vertex moves to where its distances to its neighbours (target 1) and to
-/// the pivots (their graph distance) are best kept, a few rounds.
-fn refine(adj: &[Vec<u32>], pivots: &[(usize, Vec<u32>)], pos: &mut [Point]) {
-    refine_rounds(adj, pivots, pos, 20);
-}
-
-/// [`refine`] for `rounds` rounds.
-fn refine_rounds(adj: &[Vec<u32>], pivots: &[(usize, Vec<u32>)], pos: &mut [Point], rounds: usize) {
+/// the pivots (their graph distance) are best kept, `rounds` rounds.
+fn refine(adj: &[Vec<u32>], pivots: &[(usize, Vec<u32>)], pos: &mut [Point], rounds: usize) {
     let n = adj.len();
     // Scale the MDS result so that edges are about 1 long.
     let mut total = 0.0;
