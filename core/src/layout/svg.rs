@@ -102,9 +102,9 @@ pub fn render(map: &Map, layout: &Layout) -> String {
             if let (Some(to), Some(end)) = (to, piece.last()) {
                 let _ = writeln!(
                     out,
-                    "<text class=\"wt\" x=\"{:.2}\" y=\"{:.2}\">{}</text>",
-                    end[0],
-                    end[1] - 3.0,
+                    "<text class=\"wt\" x=\"{}\" y=\"{}\">{}</text>",
+                    Num(end[0]),
+                    Num(end[1] - 3.0),
                     escape(&map.prov(to).abbr.to_uppercase())
                 );
             }

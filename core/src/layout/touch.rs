@@ -71,6 +71,7 @@ pub(crate) fn touching(
         let i = (x - lo[k]) / cell;
         if i <= 0.0 { 0 } else { (i as usize).min(n - 1) }
     };
+    let mut grid: Vec<Vec<u32>> = vec![Vec::new(); cols * rows];
     let span = |a: Point, b: Point| {
         (
             at(a[0].min(b[0]) - NEAR, 0, cols),
@@ -79,29 +80,11 @@ pub(crate) fn touching(
             at(a[1].max(b[1]) + NEAR, 1, rows),
         )
     };
-    // The grid's cells in one buffer: cell `c` holds
-    // `grid[start[c]..start[c + 1]]`, edges in order.
-    let mut start = vec![0u32; cols * rows + 1];
-    for &(_, a, b) in &edges {
-        let (x0, x1, y0, y1) = span(a, b);
-        for gy in y0..=y1 {
-            for gx in x0..=x1 {
-                start[gy * cols + gx + 1] += 1;
-            }
-        }
-    }
-    for c in 0..cols * rows {
-        start[c + 1] += start[c];
-    }
-    let mut fill = start.clone();
-    let mut grid = vec![0u32; start[cols * rows] as usize];
     for (idx, &(_, a, b)) in edges.iter().enumerate() {
         let (x0, x1, y0, y1) = span(a, b);
         for gy in y0..=y1 {
             for gx in x0..=x1 {
-                let c = gy * cols + gx;
-                grid[fill[c] as usize] = idx as u32;
-                fill[c] += 1;
+                grid[gy * cols + gx].push(idx as u32);
             }
         }
     }
@@ -114,8 +97,7 @@ pub(crate) fn touching(
         let (x0, x1, y0, y1) = span(a, b);
         for gy in y0..=y1 {
             for gx in x0..=x1 {
-                let c = gy * cols + gx;
-                for &other in &grid[start[c] as usize..start[c + 1] as usize] {
+                for &other in &grid[gy * cols + gx] {
                     let (s, c, d) = edges[other as usize];
                     if s <= r || seen[other as usize] == idx as u32 || !wanted(r, s) {
                         continue;
