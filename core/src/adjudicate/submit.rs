@@ -4,8 +4,7 @@
 //! restrictions on abuts, and who may order whose units.
 
 use crate::board::Board;
-use crate::map::ProvinceId;
-use crate::map::{AbutRule, LocationId, Map, PowerId, Reach, Terrain, UnitKind};
+use crate::map::{AbutRule, LocationId, Map, PowerId, ProvinceId, Reach, Terrain, UnitKind};
 use crate::orders::Command;
 use crate::rules::Rule;
 use crate::text::FileSpan;

@@ -445,11 +445,7 @@ mod tests {
         assert!(scene.tags.iter().any(|t| t.text == a) && scene.tags.iter().any(|t| t.text == b));
         let standard =
             crate::bridge::load("standard.map", &crate::bridge::variant_text("standard"));
-        assert!(shapes_of(&standard.map).tags.is_empty());
-    }
-
-    fn shapes_of(map: &Map) -> Shapes {
-        shapes(&judgepad_core::layout::layout(map, &[]))
+        assert!(super::shapes(&judgepad_core::layout::layout(&standard.map, &[])).tags.is_empty());
     }
 
     #[test]
