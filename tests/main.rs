@@ -33,6 +33,9 @@ mod formats;
 // The map drawn from the graph: fidelity, determinism, stability, pins.
 mod layout;
 
+// The drawn map against boards whose true geography is known: pins, shape, regions.
+mod layout_truth;
+
 // Designers' scenarios through `judgepad test`.
 mod scenarios;
 

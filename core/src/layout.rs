@@ -24,6 +24,7 @@ mod graph;
 mod mesh;
 pub mod palette;
 mod planar;
+pub mod quality;
 mod regions;
 mod solve;
 mod stress;
