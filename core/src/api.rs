@@ -275,5 +275,9 @@ pub fn layout(map: &Map, drawing: &crate::layout::Layout) -> Value {
             "abbr": map.loc(coast.location).abbr.to_uppercase(),
             "at": point(coast.at),
         })).collect::<Vec<_>>(),
+        "pin_conflicts": drawing.pin_conflicts.iter().map(|conflict| json!({
+            "abbr": abbr(conflict.province),
+            "with": conflict.with.iter().map(|&p| abbr(p)).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
     })
 }

@@ -274,6 +274,7 @@ pub mod codes {
         // Pins (`# @pos ABBR x y` comments that place provinces in the drawing).
         BAD_PIN = "bad-pin", Warning, "A `# @pos` pin is not `ABBR x y` with two numbers";
         UNKNOWN_PIN = "unknown-pin", Warning, "A `# @pos` pin names no province of the map";
+        PIN_CONFLICT = "pin-conflict", Warning, "A `# @pos` pin puts its province beyond the neighbours other pins hold, so the drawing could not honour it";
         // Scenarios (`judgepad test`, `# @scenario` blocks).
         SCENARIO_SYNTAX = "scenario-syntax", Error, "A scenario line cannot be read";
         SCENARIO_UNKNOWN = "scenario-unknown", Error, "A scenario names a power, place or unit the map does not have";

@@ -31,13 +31,17 @@ mod stress;
 pub mod svg;
 mod touch;
 
+use alloc::format;
+use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 
 pub use geom::Point;
 pub use graph::{Crossing, ProvinceGraph};
 
+use crate::diagnostics::{Diagnostic, Edit, codes};
 use crate::map::{LocationId, Map, ProvinceId, Terrain, UnitKind};
+use crate::text::{FileSpan, Span};
 use geom::{dist, pole, ray_exit, snap, sub};
 use mesh::{Mesh, Role};
 
@@ -61,6 +65,19 @@ pub struct Layout {
     pub connectors: Vec<Connector>,
     /// Where each coast of a multi-coast province is.
     pub coasts: Vec<CoastMark>,
+    /// Pins the drawing could not hold (see [`PinConflict`]).
+    pub pin_conflicts: Vec<PinConflict>,
+}
+
+/// A pin let go: held where it says, its province would lie beyond the
+/// ring of its own neighbours (which other pins hold), so no drawing with
+/// every border can honour it with the others.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PinConflict {
+    /// The province whose pin was let go.
+    pub province: ProvinceId,
+    /// The pinned provinces round it that it fought with.
+    pub with: Vec<ProvinceId>,
 }
 
 impl Default for Layout {
@@ -73,6 +90,7 @@ impl Default for Layout {
             borders: Vec::new(),
             connectors: Vec::new(),
             coasts: Vec::new(),
+            pin_conflicts: Vec::new(),
         }
     }
 }
@@ -176,6 +194,54 @@ pub struct CoastMark {
     pub at: Point,
 }
 
+/// The pins `drawing` could not hold, as `pin-conflict` warnings at their
+/// `# @pos` lines: each names the province let go and the pinned provinces
+/// round it it fought with (marked at their own pin lines), with a fix
+/// that removes the pin. Pins not written in the file (a drag not yet
+/// written back) have no line and are left out.
+pub fn pin_diagnostics(map: &Map, drawing: &Layout) -> Vec<Diagnostic> {
+    let line_of = |p: ProvinceId| map.pins.iter().find(|pin| pin.province == p).map(|pin| pin.line);
+    let text = map.files.first().map_or("", |f| &*f.text);
+    let mut out = Vec::new();
+    for conflict in &drawing.pin_conflicts {
+        let Some(line) = line_of(conflict.province) else { continue };
+        let abbr = |p: ProvinceId| map.prov(p).abbr.to_uppercase();
+        let name = abbr(conflict.province);
+        let others: Vec<String> = conflict.with.iter().map(|&p| abbr(p)).collect();
+        let message = if others.is_empty() {
+            format!("{name} cannot be drawn at its pin with every border kept")
+        } else {
+            format!(
+                "{name} cannot be drawn at its pin: it would lie beyond its neighbours, which the pins of {} hold",
+                others.join(", ")
+            )
+        };
+        let mut diag = Diagnostic::new(codes::PIN_CONFLICT, line, message)
+            .with_label("this pin was not honoured")
+            .with_help("Move this pin (or the others named) so that the province lies among its neighbours, or remove it and let the drawing place it.");
+        for &other in &conflict.with {
+            if let Some(at) = line_of(other) {
+                diag = diag.with_secondary(at, format!("holds {}", abbr(other)));
+            }
+        }
+        // The whole line with its line break.
+        let mut end = line.span.end as usize;
+        if text.as_bytes().get(end) == Some(&b'\r') {
+            end += 1;
+        }
+        if text.as_bytes().get(end) == Some(&b'\n') {
+            end += 1;
+        }
+        let whole =
+            FileSpan { file: line.file, span: Span { start: line.span.start, end: end as u32 } };
+        out.push(diag.with_fix(
+            format!("remove the pin of {name}"),
+            vec![Edit { at: whole, replacement: String::new() }],
+        ));
+    }
+    out
+}
+
 /// Draws `map`. The map's `# @pos` pins and then `extra` pins (a drag not
 /// yet written back) place provinces, in drawing units, as far as the graph
 /// allows.
@@ -250,9 +316,12 @@ pub fn layout_near(
             }
         }
         let (mut shape, globe) = stress::pivot_mds(&adj, !planar);
-        let towards: Vec<(usize, Point)> =
-            previous.iter().map(|&(p, at)| (p.0 as usize, at)).collect();
-        geom::turn_towards(&mut shape, &towards, globe);
+        // Two pins or more set the shape's turn and mirror themselves.
+        if pins.len() < 2 {
+            let towards: Vec<(usize, Point)> =
+                previous.iter().map(|&(p, at)| (p.0 as usize, at)).collect();
+            geom::turn_towards(&mut shape, &towards, globe);
+        }
         (shape, globe)
     };
     let prepared = Prepared {
@@ -440,7 +509,7 @@ fn draw(
     }
     let hubs = trial.len();
     trial.extend(order.iter().map(|&idx| all[idx]));
-    let target = shape(first_shape, total, pins);
+    let target = shape(first_shape, total, pins, neighbours);
     let (mut kept, mut rot) = planar::maximal_planar(total, &trial);
     // Wrap-arounds: a world map joined east to west is planar as a ring,
     // but drawn as a ring it no longer looks like the map. Adjacencies far
@@ -509,8 +578,10 @@ fn draw(
     };
     // Shape: the face through most of the shape's hull, then the largest;
     // plain: the longest face.
+    // With pins the shape is the designer's: the outer face follows it.
+    let by_hull = strategy == Strategy::Shape || !pins.is_empty();
     let pick_outer = |faces: &[Vec<u32>]| {
-        if strategy == Strategy::Shape {
+        if by_hull {
             (0..faces.len()).max_by(|&x, &y| {
                 let (a, b) = (score(&faces[x]), score(&faces[y]));
                 a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)).then(y.cmp(&x))
@@ -549,9 +620,8 @@ fn draw(
             outer = pick_outer(&faces);
         }
     }
-    let border = frame_border(&target[..n]);
-    let start = outer.map_or(0.0, |idx| mesh::offset_of(&border, target[faces[idx][0] as usize]));
-    let mut mesh = Mesh::build(total, &faces, outer, &border, start);
+    let border = frame_border(&target[..n], !pins.is_empty());
+    let mut mesh = Mesh::build(total, &faces, outer, &border, &target);
     if let Some(hub) = hub {
         mesh.roles[hub as usize] = Role::Lake;
     }
@@ -576,9 +646,18 @@ fn draw(
     }
     let pins: Vec<(u32, Point)> =
         pins.iter().filter(|(p, _)| (p.0 as usize) < n).map(|&(p, at)| (p.0, at)).collect();
-    let mut pos = solve::positions(&mesh, &fans, &goal, &pins, strategy == Strategy::Shape);
+    let follow = strategy == Strategy::Shape || !pins.is_empty();
+    let (mut pos, released) = solve::positions(&mesh, &fans, &goal, &pins, follow);
     let mut spread_out = Vec::new();
-    let pinned: Vec<u32> = pins.iter().map(|p| p.0).collect();
+    let pinned: Vec<u32> =
+        pins.iter().map(|p| p.0).filter(|&v| released.iter().all(|c| c.pin != v)).collect();
+    out.pin_conflicts = released
+        .iter()
+        .map(|c| PinConflict {
+            province: ProvinceId(c.pin),
+            with: c.with.iter().map(|&v| ProvinceId(v)).collect(),
+        })
+        .collect();
     if strategy == Strategy::Plain {
         // The plain drawing is planar but crowded in the middle: spread by
         // stress from where it is, it is a shape for another drawing.
@@ -608,7 +687,13 @@ fn draw(
         polygons.push(polygon.into_iter().map(snap).collect());
     }
     for (v, polygon) in polygons.into_iter().enumerate() {
-        let (label, room) = pole(&polygon, pos[v]);
+        // A held pin is where the designer put the label; elsewhere the
+        // pole of the region (the point furthest inside it).
+        let (label, room) = if pinned.contains(&(v as u32)) {
+            (pos[v], geom::depth(pos[v], &polygon))
+        } else {
+            pole(&polygon, pos[v])
+        };
         out.provinces.push(Region {
             province: ProvinceId(v as u32),
             polygon,
@@ -686,18 +771,66 @@ fn wrap_round(out: &mut Layout) {
     }
 }
 
-/// The first shape scaled into the drawing's
-/// rectangle (a margin all round); pinned provinces at their pins.
-fn shape(raw: &[Point], total: usize, pins: &[(ProvinceId, Point)]) -> Vec<Point> {
-    let (lo, hi) = geom::bounds(raw);
-    let span = [(hi[0] - lo[0]).max(1e-9), (hi[1] - lo[1]).max(1e-9)];
-    let margin = 0.04 * WIDTH;
-    let scale = ((WIDTH - 2.0 * margin) / span[0]).min((HEIGHT - 2.0 * margin) / span[1]);
-    let offset = [(WIDTH - span[0] * scale) / 2.0, (HEIGHT - span[1] * scale) / 2.0];
-    let mut target: Vec<Point> = raw
-        .iter()
-        .map(|p| [offset[0] + (p[0] - lo[0]) * scale, offset[1] + (p[1] - lo[1]) * scale])
-        .collect();
+/// The first shape in drawing units, pinned provinces at their pins.
+/// Without pins it is scaled into the drawing's rectangle (a margin all
+/// round). With pins it is first brought into line with them (with two or
+/// more, the turn, uniform scale and shift that lay its pinned provinces
+/// nearest their pins; with three or more, mirrored if that fits better;
+/// one pin moves it), then spread by stress with the pins held, so the rest
+/// follows the pins instead of pulling against them.
+fn shape(
+    raw: &[Point],
+    total: usize,
+    pins: &[(ProvinceId, Point)],
+    neighbours: &[Vec<u32>],
+) -> Vec<Point> {
+    let placed: Vec<(Point, Point)> =
+        pins.iter().filter_map(|&(p, at)| raw.get(p.0 as usize).map(|&from| (from, at))).collect();
+    // Turned and scaled by two pins or more; one pin only moves the shape
+    // scaled into the rectangle.
+    let aligned = match placed.len() {
+        0 => None,
+        1 => {
+            let boxed = boxed(raw);
+            let at = boxed.apply(placed[0].0);
+            let to = placed[0].1;
+            Some(quality::Similarity {
+                shift: [boxed.shift[0] + to[0] - at[0], boxed.shift[1] + to[1] - at[1]],
+                ..boxed
+            })
+        }
+        _ => quality::fit(&placed, placed.len() >= 3),
+    };
+    let mut target: Vec<Point> = match aligned {
+        Some(similarity) => {
+            // Then spread by stress with the pins held, so that each
+            // pinned province's neighbours gather round its pin.
+            let mut moved: Vec<Point> = raw.iter().map(|&p| similarity.apply(p)).collect();
+            let n = neighbours.len().min(moved.len());
+            let (mut length, mut count) = (0.0, 0.0);
+            for (v, list) in neighbours.iter().enumerate().take(n) {
+                for &u in list.iter().filter(|&&u| (u as usize) < n) {
+                    length += dist(moved[v], moved[u as usize]);
+                    count += 1.0;
+                }
+            }
+            let mut fixed = vec![false; n];
+            for &(p, at) in pins {
+                if (p.0 as usize) < n {
+                    fixed[p.0 as usize] = true;
+                    moved[p.0 as usize] = at;
+                }
+            }
+            if count > 0.0 {
+                stress::pinned(&neighbours[..n], &mut moved[..n], &fixed, length / count);
+            }
+            moved
+        }
+        None => {
+            let boxed = boxed(raw);
+            raw.iter().map(|&p| boxed.apply(p)).collect()
+        }
+    };
     target.resize(total, [WIDTH / 2.0, HEIGHT / 2.0]);
     for &(p, at) in pins {
         if let Some(slot) = target.get_mut(p.0 as usize) {
@@ -707,29 +840,46 @@ fn shape(raw: &[Point], total: usize, pins: &[(ProvinceId, Point)]) -> Vec<Point
     target
 }
 
+/// The shape scaled into the drawing's rectangle, a margin all round.
+fn boxed(raw: &[Point]) -> quality::Similarity {
+    let (lo, hi) = geom::bounds(raw);
+    let span = [(hi[0] - lo[0]).max(1e-9), (hi[1] - lo[1]).max(1e-9)];
+    let margin = 0.04 * WIDTH;
+    let scale = ((WIDTH - 2.0 * margin) / span[0]).min((HEIGHT - 2.0 * margin) / span[1]);
+    let offset = [(WIDTH - span[0] * scale) / 2.0, (HEIGHT - span[1] * scale) / 2.0];
+    quality::Similarity {
+        factor: [scale, 0.0],
+        mirror: false,
+        shift: [offset[0] - lo[0] * scale, offset[1] - lo[1] * scale],
+    }
+}
+
 /// The frame: the convex hull of the provinces' targets, grown about its
-/// centre so that it clears them, within the drawing's rectangle; the
-/// rectangle itself when the hull is degenerate.
-fn frame_border(points: &[Point]) -> Vec<Point> {
+/// centre so that it clears them; within the drawing's rectangle unless
+/// `pinned` (pins are the designer's coordinates, and the drawing goes
+/// where they lead); the rectangle itself when the hull is degenerate.
+fn frame_border(points: &[Point], pinned: bool) -> Vec<Point> {
     let rectangle = vec![[0.0, 0.0], [WIDTH, 0.0], [WIDTH, HEIGHT], [0.0, HEIGHT]];
     let hull = geom::convex_hull(points);
     if hull.len() < 3 || geom::polygon_area(&hull) < 100.0 {
         return rectangle;
     }
     let c = geom::centroid(&hull);
-    let clear = 0.03 * WIDTH;
+    let clear = if pinned { 0.06 } else { 0.03 } * WIDTH;
     let mut reach = f64::INFINITY;
     for i in 0..hull.len() {
         reach = reach.min(geom::segment_distance(c, hull[i], hull[(i + 1) % hull.len()]));
     }
     let mut grow = 1.0 + clear / reach.max(1.0);
-    for p in &hull {
-        for (k, limit) in [WIDTH, HEIGHT].into_iter().enumerate() {
-            let d = p[k] - c[k];
-            if d > 0.0 {
-                grow = grow.min((limit - 1.0 - c[k]) / d);
-            } else if d < 0.0 {
-                grow = grow.min((1.0 - c[k]) / d);
+    if !pinned {
+        for p in &hull {
+            for (k, limit) in [WIDTH, HEIGHT].into_iter().enumerate() {
+                let d = p[k] - c[k];
+                if d > 0.0 {
+                    grow = grow.min((limit - 1.0 - c[k]) / d);
+                } else if d < 0.0 {
+                    grow = grow.min((1.0 - c[k]) / d);
+                }
             }
         }
     }

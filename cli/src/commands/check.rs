@@ -70,6 +70,12 @@ pub(crate) fn report(files: &[String], options: &CheckOptions<'_>) -> Result<(St
                 let dialect = format.map_or(map::Dialect::DpJudge, Format::dialect);
                 let (map, mut diags) =
                     map::load_as(&root.name, &root.text, &*root.sources, dialect);
+                // Pins are checked by drawing the map with them.
+                if !map.pins.is_empty() {
+                    let drawing = judgepad_core::layout::layout(&map, &[]);
+                    diags.extend(judgepad_core::layout::pin_diagnostics(&map, &drawing));
+                    judgepad_core::diagnostics::sort(&mut diags);
+                }
                 if format == Some(Format::Package) {
                     let how = if options.format.is_some() {
                         "as asked"

@@ -14,7 +14,7 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use super::geom::Point;
+use super::geom::{Point, polygon_area};
 
 /// What a mesh vertex stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,14 +36,14 @@ pub(crate) struct Mesh {
 
 impl Mesh {
     /// The mesh of `real` vertices embedded as `faces` (walks), with
-    /// `outer` the index of the face that goes round the outside, in a
-    /// `width × height` frame.
+    /// `outer` the index of the face that goes round the outside, zipped
+    /// to a frame on `border` near each outer vertex's `target`.
     pub(crate) fn build(
         real: usize,
         faces: &[Vec<u32>],
         outer: Option<usize>,
         border: &[Point],
-        start: f64,
+        target: &[Point],
     ) -> Mesh {
         let mut mesh =
             Mesh { roles: vec![Role::Real; real], triangles: Vec::new(), frame: Vec::new() };
@@ -59,7 +59,7 @@ impl Mesh {
             None => Vec::new(),
         };
         if !outer_walk.is_empty() {
-            mesh.zip_frame(&outer_walk, border, start);
+            mesh.zip_frame(&outer_walk, border, target);
         }
         mesh
     }
@@ -99,27 +99,69 @@ impl Mesh {
 
     /// Joins the outer walk to a ring of frame vertices on the convex
     /// polygon `border` (clockwise on screen): each corner of the walk gets
-    /// a run of at least one frame side, the first centred on `start` (a
-    /// distance along the border).
-    fn zip_frame(&mut self, walk: &[u32], border: &[Point], start: f64) {
+    /// a run of at least one frame side, centred as near as the others
+    /// allow on the point of the border nearest its target.
+    fn zip_frame(&mut self, walk: &[u32], border: &[Point], target: &[Point]) {
         let k = walk.len();
         let sides = (2 * k).max(16);
         let frame: Vec<u32> = (0..sides).map(|_| self.add(Role::Frame)).collect();
+        // The border is walked the way the outer walk turns at its targets,
+        // so the drawing is not mirrored against them.
+        let turn: Vec<Point> =
+            walk.iter().filter_map(|&v| target.get(v as usize).copied()).collect();
+        let reversed: Vec<Point>;
+        let border = if k >= 3
+            && (polygon_area(&turn) > 0.0) != (polygon_area(border) > 0.0)
+            && polygon_area(&turn) != 0.0
+        {
+            reversed = border.iter().rev().copied().collect();
+            &reversed[..]
+        } else {
+            border
+        };
         let perimeter = perimeter(border);
-        for (i, &f) in frame.iter().enumerate() {
-            let share = perimeter / k as f64;
-            let s = start - share / 2.0 + perimeter * i as f64 / sides as f64;
-            self.frame.push((f, along(border, s)));
+        let step = perimeter / sides as f64;
+        let at: Vec<f64> = walk
+            .iter()
+            .map(|&v| target.get(v as usize).map_or(0.0, |&p| offset_of(border, p)))
+            .collect();
+        // Each corner's place in sides from the first corner's, increasing
+        // round the ring: a step back (a corner out of order) counts as
+        // none, and each corner leaves room for those still to come.
+        let mut place = vec![0.0; k];
+        for i in 1..k {
+            let mut d = if step > 0.0 { (at[i] - at[i - 1]) / step } else { 0.0 };
+            d = d.rem_euclid(sides as f64);
+            if d > sides as f64 / 2.0 {
+                d = 0.0;
+            }
+            place[i] = (place[i - 1] + d).min((sides - (k - i)) as f64);
         }
-        let start = |i: usize| i * sides / k;
+        // Where each corner's run starts: half way between its place and
+        // the one before, at least one side after the previous start and
+        // leaving a side for each corner still to come.
+        let round = |x: f64| libm::floor(x + 0.5) as i64;
+        let sides_i = sides as i64;
+        let mut start = vec![0i64; k + 1];
+        start[0] = round((place[k - 1] - sides as f64) / 2.0).min(0);
+        if k == 1 {
+            start[0] = -sides_i / 2;
+        }
+        for i in 1..k {
+            let want = round((place[i - 1] + place[i]) / 2.0);
+            start[i] = want.max(start[i - 1] + 1).min(start[0] + sides_i - (k - i) as i64);
+        }
+        start[k] = start[0] + sides_i;
+        for (m, &f) in frame.iter().enumerate() {
+            self.frame.push((f, along(border, at[0] + step * (start[0] + m as i64) as f64)));
+        }
+        let index = |j: i64| frame[((j - start[0]) as usize) % sides];
         for i in 0..k {
-            let (from, to) = (start(i), start(i + 1));
-            for j in from..to {
-                let (a, b) = (frame[j % sides], frame[(j + 1) % sides]);
-                self.triangles.push([b, a, walk[i]]);
+            for j in start[i]..start[i + 1] {
+                self.triangles.push([index(j + 1), index(j), walk[i]]);
             }
             if k > 1 {
-                self.triangles.push([walk[i], walk[(i + 1) % k], frame[to % sides]]);
+                self.triangles.push([walk[i], walk[(i + 1) % k], index(start[i + 1])]);
             }
         }
     }

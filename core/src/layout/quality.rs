@@ -98,17 +98,17 @@ fn pseudo_angle(d: Point) -> f64 {
         return 0.0;
     }
     let t = d[1] / s;
-    if d[0] >= 0.0 {
-        if t >= 0.0 { t } else { 4.0 + t }
-    } else {
-        2.0 - t
-    }
+    if d[0] >= 0.0 { if t >= 0.0 { t } else { 4.0 + t } } else { 2.0 - t }
 }
 
 /// Of the vertices with three neighbours or more (`adjacency[v]`, the
 /// other ends), how many have them in the same cyclic order at `drawn` as
 /// at `truth`, and how many were compared.
-pub fn cyclic_agreement(adjacency: &[Vec<u32>], drawn: &[Point], truth: &[Point]) -> (usize, usize) {
+pub fn cyclic_agreement(
+    adjacency: &[Vec<u32>],
+    drawn: &[Point],
+    truth: &[Point],
+) -> (usize, usize) {
     let mut same = 0;
     let mut counted = 0;
     for (v, list) in adjacency.iter().enumerate() {
@@ -135,7 +135,8 @@ pub fn region_shapes(polygons: &[&[Point]]) -> (Vec<f64>, Vec<f64>) {
         .iter()
         .zip(&areas)
         .map(|(p, &area)| {
-            let perimeter: f64 = (0..p.len()).map(|i| super::geom::dist(p[i], p[(i + 1) % p.len()])).sum();
+            let perimeter: f64 =
+                (0..p.len()).map(|i| super::geom::dist(p[i], p[(i + 1) % p.len()])).sum();
             if perimeter <= 0.0 { 0.0 } else { area / (perimeter * perimeter) / hexagon }
         })
         .collect();

@@ -127,24 +127,25 @@ fn tutte(g: &Graph, w: &[f64], fixed: &[bool], pos: &mut [Point], iterations: us
     }
 }
 
-/// The sign (±1) of the first triangle: the orientation every triangle of
-/// a planar drawing shares; `None` for a mesh without triangles.
+/// The sign (±1) every triangle of a planar drawing shares: that of their
+/// total signed area, which is the frame's whatever the inner vertices
+/// do; `None` for a mesh without triangles.
 fn orientation(mesh: &Mesh, pos: &[Point]) -> Option<f64> {
-    let t = mesh.triangles.first()?;
-    let area = cross(pos[t[0] as usize], pos[t[1] as usize], pos[t[2] as usize]);
+    if mesh.triangles.is_empty() {
+        return None;
+    }
+    let area: f64 = mesh
+        .triangles
+        .iter()
+        .map(|t| cross(pos[t[0] as usize], pos[t[1] as usize], pos[t[2] as usize]))
+        .sum();
     Some(if area < 0.0 { -1.0 } else { 1.0 })
 }
 
 /// Whether every triangle has the orientation of the first frame triangle
 /// and a non-negligible area.
 pub(crate) fn valid(mesh: &Mesh, pos: &[Point]) -> bool {
-    let Some(sign) = orientation(mesh, pos) else {
-        return true;
-    };
-    mesh.triangles.iter().all(|t| {
-        let a = cross(pos[t[0] as usize], pos[t[1] as usize], pos[t[2] as usize]);
-        a * sign > 1e-6
-    })
+    turned(mesh, pos).is_empty()
 }
 
 /// Mean value coordinates (Floater 2003) of each free vertex over its
@@ -220,16 +221,28 @@ fn shape_weights(
     w
 }
 
+/// A pin the drawing could not hold: with it, some triangle of the mesh
+/// turns over (its province would sit beyond its own neighbours), so it
+/// was let go; `with` are the pins holding the provinces round it.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Conflict {
+    pub(crate) pin: u32,
+    pub(crate) with: Vec<u32>,
+}
+
 /// Positions for every mesh vertex, following `target` (one point per mesh
-/// vertex) as far as a planar drawing allows. `pins` fix real vertices where
-/// the mesh allows (as far as keeping the drawing planar permits).
+/// vertex) as far as a planar drawing allows, and the pins let go. `pins`
+/// fix real vertices exactly where they say: the drawing is solved with
+/// all of them held; while it is not planar, the pin nearest the turned
+/// triangles that pulls hardest against the drawing without pins is let
+/// go (and reported), and the rest are solved again.
 pub(crate) fn positions(
     mesh: &Mesh,
     fans: &[Vec<(u32, u32, u32)>],
     target: &[Point],
     pins: &[(u32, Point)],
     follow: bool,
-) -> Vec<Point> {
+) -> (Vec<Point>, Vec<Conflict>) {
     let n = mesh.roles.len();
     let adj = mesh.neighbours();
     let g = Graph::of(&adj);
@@ -252,38 +265,76 @@ pub(crate) fn positions(
         let plain = vec![1.0; g.to.len()];
         tutte(&g, &plain, &fixed, &mut pos, 20 * n + 200);
     }
-    let best = pos;
-    if pins.is_empty() {
-        return best;
-    }
-    // Pins: the drawing with the pinned vertices fixed, blended into the
-    // free drawing as far as it stays planar.
-    let mut pinned = best.clone();
-    let mut fixed_pins = fixed.clone();
-    for &(v, at) in pins {
-        fixed_pins[v as usize] = true;
-        pinned[v as usize] = at;
-    }
-    tutte(&g, &w, &fixed_pins, &mut pinned, iterations);
-    if valid(mesh, &pinned) {
-        return pinned;
-    }
-    let blend = |t: f64| -> Vec<Point> {
-        best.iter()
-            .zip(&pinned)
-            .map(|(a, b)| [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t])
-            .collect()
-    };
-    let (mut lo, mut hi) = (0.0, 1.0);
-    for _ in 0..12 {
-        let mid = (lo + hi) / 2.0;
-        if valid(mesh, &blend(mid)) {
-            lo = mid;
-        } else {
-            hi = mid;
+    let free = pos;
+    let mut held: Vec<(u32, Point)> = pins.to_vec();
+    let mut conflicts = Vec::new();
+    while !held.is_empty() {
+        let mut pinned = free.clone();
+        let mut fixed_pins = fixed.clone();
+        for &(v, at) in &held {
+            fixed_pins[v as usize] = true;
+            pinned[v as usize] = at;
         }
+        tutte(&g, &w, &fixed_pins, &mut pinned, iterations);
+        let turned = turned(mesh, &pinned);
+        if turned.is_empty() {
+            return (pinned, conflicts);
+        }
+        // Pins within two steps of a turned triangle, hardest pulling
+        // (furthest from where the drawing without pins has them, in
+        // lengths of their own edges) first.
+        let mut near = vec![false; n];
+        for &t in &turned {
+            for &v in &mesh.triangles[t] {
+                near[v as usize] = true;
+                for &u in &adj[v as usize] {
+                    near[u as usize] = true;
+                }
+            }
+        }
+        let involved: Vec<usize> = (0..held.len())
+            .filter(|&i| {
+                let v = held[i].0 as usize;
+                near[v] || adj[v].iter().any(|&u| near[u as usize])
+            })
+            .collect();
+        let candidates: Vec<usize> =
+            if involved.is_empty() { (0..held.len()).collect() } else { involved };
+        let pull = |i: usize| {
+            let (v, at) = held[i];
+            let v = v as usize;
+            let reach = adj[v].iter().map(|&u| dist(free[v], free[u as usize])).sum::<f64>()
+                / adj[v].len().max(1) as f64;
+            dist(free[v], at) / reach.max(1e-9)
+        };
+        let worst = candidates
+            .iter()
+            .copied()
+            .max_by(|&x, &y| pull(x).total_cmp(&pull(y)).then(y.cmp(&x)))
+            .expect("a candidate");
+        let pin = held.remove(worst).0;
+        let with = candidates
+            .iter()
+            .filter(|&&i| i != worst)
+            .map(|&i| if i > worst { i - 1 } else { i })
+            .map(|i| held[i].0)
+            .collect();
+        conflicts.push(Conflict { pin, with });
     }
-    blend(lo)
+    (free, conflicts)
+}
+
+/// The triangles turned against the first one (or crushed flat).
+fn turned(mesh: &Mesh, pos: &[Point]) -> Vec<usize> {
+    let Some(sign) = orientation(mesh, pos) else {
+        return Vec::new();
+    };
+    (0..mesh.triangles.len())
+        .filter(|&i| {
+            let t = mesh.triangles[i];
+            cross(pos[t[0] as usize], pos[t[1] as usize], pos[t[2] as usize]) * sign <= 1e-6
+        })
+        .collect()
 }
 
 /// Spreads crushed corners of the drawing: a vertex with a tiny triangle

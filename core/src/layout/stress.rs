@@ -329,8 +329,38 @@ fn refine(adj: &[Vec<u32>], pivots: &[(usize, Vec<u32>)], pos: &mut [Point], rou
         p[0] /= mean;
         p[1] /= mean;
     }
+    majorise(adj, pivots, pos, rounds, 1.0, &[]);
+}
+
+/// Pinned provinces held, the rest of `pos` spread by sparse stress
+/// (edges `unit` long, pivots at their graph distance in units) from where
+/// they are: the first shape of a map with pins, so that each pinned
+/// province's neighbours gather round its pin and the rest keeps the
+/// graph's distances between the pins.
+pub(crate) fn pinned(adj: &[Vec<u32>], pos: &mut [Point], fixed: &[bool], unit: f64) {
+    if adj.len() < 3 || unit.is_nan() || unit <= 0.0 {
+        return;
+    }
+    let pivots = choose_pivots(adj);
+    majorise(adj, &pivots, pos, ROUNDS, unit, fixed);
+}
+
+/// The rounds of [`refine`] and [`pinned`]: vertices marked in `fixed`
+/// stay put.
+fn majorise(
+    adj: &[Vec<u32>],
+    pivots: &[(usize, Vec<u32>)],
+    pos: &mut [Point],
+    rounds: usize,
+    unit: f64,
+    fixed: &[bool],
+) {
+    let n = adj.len();
     for _ in 0..rounds {
         for v in 0..n {
+            if fixed.get(v).copied().unwrap_or(false) {
+                continue;
+            }
             let mut acc = [0.0; 2];
             let mut weight = 0.0;
             let mut term = |q: Point, d: f64, w: f64, p: Point| {
@@ -342,14 +372,14 @@ fn refine(adj: &[Vec<u32>], pivots: &[(usize, Vec<u32>)], pos: &mut [Point], rou
             };
             let p = pos[v];
             for &u in &adj[v] {
-                term(pos[u as usize], 1.0, 1.0, p);
+                term(pos[u as usize], unit, 1.0, p);
             }
             for (pivot, dist) in pivots {
                 if *pivot == v || dist[v] == u32::MAX || dist[v] <= 1 {
                     continue;
                 }
                 let d = f64::from(dist[v]);
-                term(pos[*pivot], d, 1.0 / (d * d), p);
+                term(pos[*pivot], d * unit, 1.0 / (d * d), p);
             }
             if weight > 0.0 {
                 pos[v] = [acc[0] / weight, acc[1] / weight];
