@@ -146,6 +146,7 @@ pub fn region_shapes(polygons: &[&[Point]]) -> (Vec<f64>, Vec<f64>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::vec;
 
     #[test]
     fn fit_recovers_a_mirrored_turned_scaled_shift() {
