@@ -65,7 +65,7 @@ pub(crate) const COMMANDS: &[(&str, &str)] = &[
     ),
     (
         "layout",
-        "usage: judgepad layout FILE [--json|--svg]\n\nDraws the map from its adjacency graph: every province a region, two regions\nsharing a border exactly when the provinces are adjacent, the rest as connectors.\n--json (the default) prints {width, height, provinces: [{abbr, name, terrain,\npolygon, label, supply_center}], borders: [{a, b, kind}], connectors: [{a, b,\nkind, path, wraps}], coasts: [{abbr, at}]} in a box 1000 units wide (a link\nthat wraps leaves by one edge and comes back by the other: its path is a, out,\nin, b); --svg prints a stand-alone SVG. `# @pos ABBR x y` comment lines in FILE\npin provinces.",
+        "usage: judgepad layout FILE [--json|--svg]\n\nDraws the map from its adjacency graph: every province a region, two regions\nsharing a border exactly when the provinces are adjacent, the rest as connectors.\n--json (the default) prints {width, height, provinces: [{abbr, name, terrain,\npolygon, label, supply_center}], borders: [{a, b, kind}], connectors: [{a, b,\nkind, path, wraps}], coasts: [{abbr, at}], pin_conflicts: [{abbr, with}]} in a\nbox 1000 units wide (a link that wraps leaves by one edge and comes back by the\nother: its path is a, out, in, b); --svg prints a stand-alone SVG. `# @pos ABBR\nx y` comment lines in FILE pin provinces: a pinned province's label is at its\npin, the rest follows; a pin the drawing cannot honour is let go and listed in\npin_conflicts (`judgepad check` warns at its line: pin-conflict).",
     ),
     (
         "test",
