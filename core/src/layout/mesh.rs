@@ -131,7 +131,7 @@ impl Mesh {
         let mut place = vec![0.0; k];
         for i in 1..k {
             let mut d = if step > 0.0 { (at[i] - at[i - 1]) / step } else { 0.0 };
-            d = d.rem_euclid(sides as f64);
+            d -= sides as f64 * libm::floor(d / sides as f64);
             if d > sides as f64 / 2.0 {
                 d = 0.0;
             }
