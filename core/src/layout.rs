@@ -650,14 +650,8 @@ fn draw(
     let (mut pos, released) = solve::positions(&mesh, &fans, &goal, &pins, follow);
     let mut spread_out = Vec::new();
     let pinned: Vec<u32> =
-        pins.iter().map(|p| p.0).filter(|&v| released.iter().all(|c| c.pin != v)).collect();
-    out.pin_conflicts = released
-        .iter()
-        .map(|c| PinConflict {
-            province: ProvinceId(c.pin),
-            with: c.with.iter().map(|&v| ProvinceId(v)).collect(),
-        })
-        .collect();
+        pins.iter().map(|p| p.0).filter(|&v| released.iter().all(|c| c.province.0 != v)).collect();
+    out.pin_conflicts = released;
     if strategy == Strategy::Plain {
         // The plain drawing is planar but crowded in the middle: spread by
         // stress from where it is, it is a shape for another drawing.
@@ -807,23 +801,12 @@ fn shape(
             // pinned province's neighbours gather round its pin.
             let mut moved: Vec<Point> = raw.iter().map(|&p| similarity.apply(p)).collect();
             let n = neighbours.len().min(moved.len());
-            let (mut length, mut count) = (0.0, 0.0);
-            for (v, list) in neighbours.iter().enumerate().take(n) {
-                for &u in list.iter().filter(|&&u| (u as usize) < n) {
-                    length += dist(moved[v], moved[u as usize]);
-                    count += 1.0;
-                }
-            }
-            let mut fixed = vec![false; n];
-            for &(p, at) in pins {
-                if (p.0 as usize) < n {
-                    fixed[p.0 as usize] = true;
-                    moved[p.0 as usize] = at;
-                }
-            }
-            if count > 0.0 {
-                stress::pinned(&neighbours[..n], &mut moved[..n], &fixed, length / count);
-            }
+            let at: Vec<(usize, Point)> = pins
+                .iter()
+                .filter(|(p, _)| (p.0 as usize) < n)
+                .map(|&(p, at)| (p.0 as usize, at))
+                .collect();
+            stress::pinned(&neighbours[..n], &mut moved[..n], &at);
             moved
         }
         None => {

@@ -109,10 +109,9 @@ impl Mesh {
         // so the drawing is not mirrored against them.
         let turn: Vec<Point> =
             walk.iter().filter_map(|&v| target.get(v as usize).copied()).collect();
+        let turning = polygon_area(&turn);
         let reversed: Vec<Point>;
-        let border = if k >= 3
-            && (polygon_area(&turn) > 0.0) != (polygon_area(border) > 0.0)
-            && polygon_area(&turn) != 0.0
+        let border = if k >= 3 && turning != 0.0 && (turning > 0.0) != (polygon_area(border) > 0.0)
         {
             reversed = border.iter().rev().copied().collect();
             &reversed[..]

@@ -1,14 +1,14 @@
 //! How close a drawing comes to a picture: the similarity (turn, mirror,
 //! uniform scale, shift) that best lays one set of points on another
-//! (orthogonal Procrustes), the share of provinces whose neighbours run
-//! round them in the same cyclic order, and how even the regions' areas
-//! are. The layout uses the fit to bring its first shape into line with
-//! the designer's pins; the tests and `judgepad bench` measure drawings
-//! against boards whose true geography is known with all three.
+//! (orthogonal Procrustes), and the share of provinces whose neighbours
+//! run round them in the same cyclic order. The layout uses the fit to
+//! bring its first shape into line with the designer's pins; the tests
+//! measure drawings against boards whose true geography is known with
+//! both.
 
 use alloc::vec::Vec;
 
-use super::geom::{Point, polygon_area};
+use super::geom::Point;
 
 /// `p ↦ a·p + shift` on points read as complex numbers, `p` conjugated
 /// first (mirrored in x) when `mirror`: any composition of turn, mirror,
@@ -29,11 +29,6 @@ impl Similarity {
         let (x, y) = (p[0], if self.mirror { -p[1] } else { p[1] });
         let [a, b] = self.factor;
         [a * x - b * y + self.shift[0], b * x + a * y + self.shift[1]]
-    }
-
-    /// The scale factor.
-    pub fn scale(&self) -> f64 {
-        super::geom::sqrt(self.factor[0] * self.factor[0] + self.factor[1] * self.factor[1])
     }
 }
 
@@ -119,28 +114,6 @@ pub fn cyclic_agreement(
         same += usize::from(cyclic(v, list, drawn) == cyclic(v, list, truth));
     }
     (same, counted)
-}
-
-/// The areas of the given polygons over their median, and each one's
-/// roundness (area over perimeter squared, over a regular hexagon's: 1 for
-/// a hexagon, near 0 for a sliver).
-pub fn region_shapes(polygons: &[&[Point]]) -> (Vec<f64>, Vec<f64>) {
-    let areas: Vec<f64> = polygons.iter().map(|p| polygon_area(p).abs()).collect();
-    let mut sorted = areas.clone();
-    crate::sorting::sort_by(&mut sorted, f64::total_cmp);
-    let median = sorted.get(sorted.len() / 2).copied().unwrap_or(1.0).max(1e-12);
-    // A regular hexagon of side s: area 3√3/2·s², perimeter 6s.
-    let hexagon = 0.0481125224324688;
-    let round: Vec<f64> = polygons
-        .iter()
-        .zip(&areas)
-        .map(|(p, &area)| {
-            let perimeter: f64 =
-                (0..p.len()).map(|i| super::geom::dist(p[i], p[(i + 1) % p.len()])).sum();
-            if perimeter <= 0.0 { 0.0 } else { area / (perimeter * perimeter) / hexagon }
-        })
-        .collect();
-    (areas.iter().map(|a| a / median).collect(), round)
 }
 
 #[cfg(test)]

@@ -11,8 +11,10 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
+use super::PinConflict;
 use super::geom::{Point, cross, dist, sqrt};
 use super::mesh::Mesh;
+use crate::map::ProvinceId;
 
 /// A symmetric weighted adjacency in compressed rows.
 struct Graph {
@@ -142,8 +144,8 @@ fn orientation(mesh: &Mesh, pos: &[Point]) -> Option<f64> {
     Some(if area < 0.0 { -1.0 } else { 1.0 })
 }
 
-/// Whether every triangle has the orientation of the first frame triangle
-/// and a non-negligible area.
+/// Whether every triangle has the frame's orientation and a
+/// non-negligible area.
 pub(crate) fn valid(mesh: &Mesh, pos: &[Point]) -> bool {
     turned(mesh, pos).is_empty()
 }
@@ -221,15 +223,6 @@ fn shape_weights(
     w
 }
 
-/// A pin the drawing could not hold: with it, some triangle of the mesh
-/// turns over (its province would sit beyond its own neighbours), so it
-/// was let go; `with` are the pins holding the provinces round it.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Conflict {
-    pub(crate) pin: u32,
-    pub(crate) with: Vec<u32>,
-}
-
 /// Positions for every mesh vertex, following `target` (one point per mesh
 /// vertex) as far as a planar drawing allows, and the pins let go. `pins`
 /// fix real vertices exactly where they say: the drawing is solved with
@@ -242,7 +235,7 @@ pub(crate) fn positions(
     target: &[Point],
     pins: &[(u32, Point)],
     follow: bool,
-) -> (Vec<Point>, Vec<Conflict>) {
+) -> (Vec<Point>, Vec<PinConflict>) {
     let n = mesh.roles.len();
     let adj = mesh.neighbours();
     let g = Graph::of(&adj);
@@ -312,19 +305,15 @@ pub(crate) fn positions(
             .copied()
             .max_by(|&x, &y| pull(x).total_cmp(&pull(y)).then(y.cmp(&x)))
             .expect("a candidate");
-        let pin = held.remove(worst).0;
-        let with = candidates
-            .iter()
-            .filter(|&&i| i != worst)
-            .map(|&i| if i > worst { i - 1 } else { i })
-            .map(|i| held[i].0)
-            .collect();
-        conflicts.push(Conflict { pin, with });
+        let with =
+            candidates.iter().filter(|&&i| i != worst).map(|&i| ProvinceId(held[i].0)).collect();
+        let province = ProvinceId(held.remove(worst).0);
+        conflicts.push(PinConflict { province, with });
     }
     (free, conflicts)
 }
 
-/// The triangles turned against the first one (or crushed flat).
+/// The triangles turned against the frame's orientation (or crushed flat).
 fn turned(mesh: &Mesh, pos: &[Point]) -> Vec<usize> {
     let Some(sign) = orientation(mesh, pos) else {
         return Vec::new();

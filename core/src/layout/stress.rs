@@ -313,18 +313,8 @@ const ROUNDS: usize = 20;
 /// vertex moves to where its distances to its neighbours (target 1) and to
 /// the pivots (their graph distance) are best kept, `rounds` rounds.
 fn refine(adj: &[Vec<u32>], pivots: &[(usize, Vec<u32>)], pos: &mut [Point], rounds: usize) {
-    let n = adj.len();
     // Scale the MDS result so that edges are about 1 long.
-    let mut total = 0.0;
-    let mut count = 0.0;
-    for v in 0..n {
-        for &u in &adj[v] {
-            let d = [pos[v][0] - pos[u as usize][0], pos[v][1] - pos[u as usize][1]];
-            total += sqrt(d[0] * d[0] + d[1] * d[1]);
-            count += 1.0;
-        }
-    }
-    let mean = if count > 0.0 && total > 0.0 { total / count } else { 1.0 };
+    let mean = mean_edge(adj, pos).unwrap_or(1.0);
     for p in pos.iter_mut() {
         p[0] /= mean;
         p[1] /= mean;
@@ -332,17 +322,38 @@ fn refine(adj: &[Vec<u32>], pivots: &[(usize, Vec<u32>)], pos: &mut [Point], rou
     majorise(adj, pivots, pos, rounds, 1.0, &[]);
 }
 
-/// Pinned provinces held, the rest of `pos` spread by sparse stress
-/// (edges `unit` long, pivots at their graph distance in units) from where
-/// they are: the first shape of a map with pins, so that each pinned
-/// province's neighbours gather round its pin and the rest keeps the
-/// graph's distances between the pins.
-pub(crate) fn pinned(adj: &[Vec<u32>], pos: &mut [Point], fixed: &[bool], unit: f64) {
-    if adj.len() < 3 || unit.is_nan() || unit <= 0.0 {
+/// The mean length of the edges at `pos`; `None` without edges of length.
+fn mean_edge(adj: &[Vec<u32>], pos: &[Point]) -> Option<f64> {
+    let mut total = 0.0;
+    let mut count = 0.0;
+    for v in 0..adj.len() {
+        for &u in &adj[v] {
+            let d = [pos[v][0] - pos[u as usize][0], pos[v][1] - pos[u as usize][1]];
+            total += sqrt(d[0] * d[0] + d[1] * d[1]);
+            count += 1.0;
+        }
+    }
+    (count > 0.0 && total > 0.0).then(|| total / count)
+}
+
+/// Pinned provinces held, the rest of `pos` spread by sparse stress from
+/// where they are (edges as long as they are on average, pivots at their
+/// graph distance in edges): the first shape of a map with pins, so that
+/// each pinned province's neighbours gather round its pin and the rest
+/// keeps the graph's distances between the pins. The mean edge is taken
+/// before the pins are placed (`at`), from the shape lined up with them.
+pub(crate) fn pinned(adj: &[Vec<u32>], pos: &mut [Point], at: &[(usize, Point)]) {
+    let Some(unit) = mean_edge(adj, pos) else { return };
+    let mut fixed = vec![false; adj.len()];
+    for &(v, p) in at {
+        fixed[v] = true;
+        pos[v] = p;
+    }
+    if adj.len() < 3 {
         return;
     }
     let pivots = choose_pivots(adj);
-    majorise(adj, &pivots, pos, ROUNDS, unit, fixed);
+    majorise(adj, &pivots, pos, ROUNDS, unit, &fixed);
 }
 
 /// The rounds of [`refine`] and [`pinned`]: vertices marked in `fixed`
