@@ -7,7 +7,7 @@
 
 use judgepad_core::bundled;
 use judgepad_core::layout::{self, Layout, Point, ProvinceGraph, quality};
-use judgepad_core::map::{self, Map};
+use judgepad_core::map::{self, Map, Sources};
 
 /// A variant's true places, projected into the 1000 × 700 box (north up,
 /// west left, equirectangular about the middle latitude, 4 % margin).
@@ -75,8 +75,23 @@ pub(crate) fn spread(places: &[(String, Point)], k: usize) -> Vec<usize> {
     chosen
 }
 
+/// The bundled files without their shipped pins: the table measures the
+/// drawing with exactly the pins it names.
+pub(crate) struct Bare;
+
+impl map::Sources for Bare {
+    fn source(&self, name: &str) -> Option<String> {
+        bundled::source(name).map(|text| unpinned(&text))
+    }
+}
+
+/// `text` without its `# @pos` lines.
+pub(crate) fn unpinned(text: &str) -> String {
+    text.split_inclusive('\n').filter(|l| map::pins::pin_words(l.trim_end()).is_none()).collect()
+}
+
 /// A bundled variant with `pins` (indices into `places`) written as
-/// `# @pos` lines at the top of its file.
+/// `# @pos` lines at the top of its file and no others.
 fn with_pins(name: &str, places: &[(String, Point)], pins: &[usize]) -> (Map, String) {
     let file = format!("{name}.map");
     let mut text = String::new();
@@ -84,8 +99,8 @@ fn with_pins(name: &str, places: &[(String, Point)], pins: &[usize]) -> (Map, St
         let (abbr, at) = &places[i];
         text.push_str(&format!("# @pos {abbr} {} {}\n", at[0], at[1]));
     }
-    text.push_str(&bundled::source(&file).expect("bundled"));
-    let (map, _) = map::load(&file, &text, &bundled::Bundled);
+    text.push_str(&Bare.source(&file).expect("bundled"));
+    let (map, _) = map::load(&file, &text, &Bare);
     (map, text)
 }
 
@@ -236,9 +251,9 @@ fn the_five_pins_of_the_issue() {
     let file = "standard.map";
     let text = format!(
         "# @pos LON 300 300\n# @pos MOS 800 250\n# @pos CON 750 600\n# @pos SPA 150 600\n# @pos NAO 100 100\n{}",
-        bundled::source(file).unwrap()
+        Bare.source(file).unwrap()
     );
-    let (map, _) = map::load(file, &text, &bundled::Bundled);
+    let (map, _) = map::load(file, &text, &Bare);
     let drawing = layout::layout(&map, &[]);
     let warned = layout::pin_diagnostics(&map, &drawing);
     for pin in &map.pins {
@@ -258,4 +273,141 @@ fn the_five_pins_of_the_issue() {
         let pin = map.pins.iter().find(|pin| pin.province == p).unwrap().point();
         assert_eq!(label, pin, "{abbr}");
     }
+}
+
+/// The bundled files with `file`'s pins replaced by `pins`.
+struct Trial<'a> {
+    file: &'a str,
+    pins: String,
+}
+
+impl map::Sources for Trial<'_> {
+    fn source(&self, name: &str) -> Option<String> {
+        let text = bundled::source(name)?;
+        Some(if name == self.file { format!("{}{}", self.pins, unpinned(&text)) } else { text })
+    }
+}
+
+/// Prints shipped pins for `JUDGEPAD_PINS=name`: the spread order's first
+/// provinces whose pins every bundled variant that reads the truth table's
+/// file holds together, up to a dozen
+/// (`cargo test -p judgepad-tests shipped_pins_for -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn shipped_pins_for() {
+    let name = std::env::var("JUDGEPAD_PINS").unwrap_or_else(|_| "standard".into());
+    let (_, file) = SHIPPED.iter().find(|(n, _)| *n == name).expect("a shipped table");
+    let places = truth(&name);
+    let lines = |chosen: &[usize]| -> String {
+        chosen
+            .iter()
+            .map(|&i| {
+                let (abbr, at) = &places[i];
+                format!("# @pos {abbr} {} {}\n", at[0].round(), at[1].round())
+            })
+            .collect()
+    };
+    let family: Vec<String> = bundled::variants()
+        .map(|v| format!("{v}.map"))
+        .filter(|v| {
+            let (map, _) = map::load(v, &bundled::source(v).unwrap(), &bundled::Bundled);
+            map.files.iter().any(|f| f.name == *file)
+        })
+        .collect();
+    let mut chosen: Vec<usize> = Vec::new();
+    for candidate in spread(&places, places.len()) {
+        if chosen.len() == 12 {
+            break;
+        }
+        let mut trial = chosen.clone();
+        trial.push(candidate);
+        let sources = Trial { file, pins: lines(&trial) };
+        let held = family.iter().all(|v| {
+            let (map, _) = map::load(v, &sources.source(v).unwrap(), &sources);
+            let ok = layout::layout(&map, &[]).pin_conflicts.is_empty();
+            if !ok && std::env::var_os("JUDGEPAD_PINS_WHY").is_some() {
+                println!("{v}: {:?} {:?}", trial, layout::layout(&map, &[]).pin_conflicts);
+            }
+            ok
+        });
+        if held {
+            chosen = trial;
+        }
+    }
+    chosen.sort_by_key(|&i| places[i].0.clone());
+    print!("{}", lines(&chosen));
+}
+
+/// The truth tables the shipped pins come from, and the bundled file that
+/// ships them.
+const SHIPPED: [(&str, &str); 3] =
+    [("standard", "standard.geography"), ("ancmed", "ancmed.map"), ("modern", "modern.map")];
+
+/// Shipped pins are facts: each is its province's true place (the truth
+/// table projected), to the unit.
+#[test]
+fn shipped_pins_are_the_true_places() {
+    for (name, file) in SHIPPED {
+        let places = truth(name);
+        let text = bundled::source(file).unwrap();
+        let pins: Vec<&str> = text.lines().filter_map(map::pins::pin_words).collect();
+        assert!(pins.len() >= 9, "{file}: {} pins", pins.len());
+        for words in pins {
+            let w: Vec<&str> = words.split_whitespace().collect();
+            let (_, at) = places.iter().find(|(a, _)| a == w[0]).expect("a true place");
+            let pin = [w[1].parse::<f64>().unwrap(), w[2].parse::<f64>().unwrap()];
+            assert!(
+                (pin[0] - at[0]).abs() <= 0.5 && (pin[1] - at[1]).abs() <= 0.5,
+                "{file}: {} at {pin:?}, truly {at:?}",
+                w[0]
+            );
+        }
+    }
+}
+
+/// Every bundled variant on real geography (most of its provinces in one
+/// truth table) is drawn north up, within 30°, and not mirrored, its
+/// shipped pins all held; no bundled variant has a pin conflict.
+#[test]
+fn real_boards_are_drawn_north_up() {
+    let tables: Vec<(&str, Vec<(String, Point)>)> =
+        SHIPPED.iter().map(|(name, _)| (*name, truth(name))).collect();
+    let mut failures = Vec::new();
+    let mut real = 0;
+    for variant in bundled::variants() {
+        let file = format!("{variant}.map");
+        let (map, _) = map::load(&file, &bundled::source(&file).unwrap(), &bundled::Bundled);
+        let drawing = layout::layout(&map, &[]);
+        if !drawing.pin_conflicts.is_empty() {
+            failures.push(format!("{variant}: {} pin conflicts", drawing.pin_conflicts.len()));
+        }
+        let known = |places: &[(String, Point)]| -> Vec<(Point, Point)> {
+            map.provinces
+                .iter()
+                .zip(&drawing.provinces)
+                .filter_map(|(p, r)| {
+                    let (_, at) = places.iter().find(|(a, _)| a.eq_ignore_ascii_case(&p.abbr))?;
+                    Some((r.label, *at))
+                })
+                .collect()
+        };
+        let Some((name, pairs)) = tables
+            .iter()
+            .map(|(name, places)| (*name, known(places)))
+            .max_by_key(|(_, pairs)| pairs.len())
+            .filter(|(_, pairs)| pairs.len() >= 20 && pairs.len() * 10 >= map.provinces.len() * 8)
+        else {
+            continue;
+        };
+        real += 1;
+        let sim = quality::fit(&pairs, true).unwrap();
+        let turn = sim.factor[1].atan2(sim.factor[0]).to_degrees();
+        println!("{variant:14} on {name:8}: turned {turn:6.1}°, mirrored {}", sim.mirror);
+        if sim.mirror || turn.abs() > 30.0 {
+            failures
+                .push(format!("{variant} ({name}): turned {turn:.1}°, mirrored {}", sim.mirror));
+        }
+    }
+    assert!(real >= 20, "{real} variants on real geography");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

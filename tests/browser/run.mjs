@@ -273,6 +273,38 @@ test('dragging a province pins it in the text; Unpin removes it', async (page) =
 });
 
 
+// Issue 27: standard ships pins from real geography (in
+// standard.geography), marked on the map; a pin the drawing cannot hold is
+// a pin-conflict warning with its fix; Unpin all leaves the graph alone to
+// draw the map. Screenshots of standard with and without its pins.
+test('shipped pins are marked; a pin conflict is a warning; Unpin all', async (page) => {
+  const map = page.getByTestId('map');
+  await map.locator('[data-province="BUR"]').waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="map"] [data-pin]').length === 9, null, { timeout: 5000 });
+  await map.screenshot({ path: path.join(shots, 'map-standard-pinned.png') });
+  // North up: Barents Sea above Spain, the Mid-Atlantic west of Ukraine.
+  const at = (abbr) => page.locator(`[data-testid="map"] [data-province="${abbr}"] text`).boundingBox();
+  const [bar, spa, mao, ukr] = [await at('BAR'), await at('SPA'), await at('MAO'), await at('UKR')];
+  if (!(bar.y < spa.y && mao.x < ukr.x)) throw new Error(`not north up: BAR ${bar.y} SPA ${spa.y} MAO ${mao.x} UKR ${ukr.x}`);
+  // Moscow pinned on the far side of the map from its neighbours.
+  const editor = page.getByTestId('editor');
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\n# @pos MOS 60 650\n# @pos NAO 950 40\n');
+  const row = page.locator('[data-code="pin-conflict"]').first();
+  await row.waitFor({ timeout: 5000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid="map"] .pin-mark.let-go'), null, { timeout: 5000 });
+  // Its fix removes a pin line; the warning goes.
+  await row.getByTestId('quick-fix').click();
+  await page.waitForFunction(() => !document.querySelector('[data-code="pin-conflict"]'), null, { timeout: 5000 });
+  // Unpin all: the shipped pins too (standard.geography becomes the user's copy).
+  await page.getByTestId('unpin-all').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="map"] [data-pin]').length === 0, null, { timeout: 5000 });
+  if (await page.getByTestId('unpin-all').count()) throw new Error('Unpin all still offered');
+  if ((await editor.inputValue()).includes('@pos')) throw new Error('a pin left in the text');
+  await map.screenshot({ path: path.join(shots, 'map-standard-unpinned.png') });
+});
+
 // The editor (issue 12): files as tabs, squiggles where the text is, the
 // list jumps to the span, quick fix, undo, revert, open by drop.
 test('the editor: a squiggle at the error, the list jumps there, a quick fix, undo', async (page) => {

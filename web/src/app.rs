@@ -36,7 +36,16 @@ pub fn App() -> impl IntoView {
         doc.checked(crate::doc::now_ms() - start);
         loaded
     });
-    let analysis: Memo<Analysis> = Memo::new(move |_| loaded.with(bridge::analysis_of));
+    // The map's analysis, with the drawing's warnings (pin conflicts) while
+    // they are about the pins the map has now.
+    let analysis: Memo<Analysis> = Memo::new(move |_| {
+        loaded.with(|it| {
+            doc.drawing_notes.with(|(pins, notes)| {
+                let current = *pins == it.map.pins;
+                bridge::analysis_with(it, if current { notes } else { &[] })
+            })
+        })
+    });
     // Provinces the Diff panel lights on the map.
     let highlight = RwSignal::new(Vec::<String>::new());
     // The game: replayed from the order log on the map (see play.rs).

@@ -162,8 +162,15 @@ pub fn analyze(name: &str, text: &str) -> Analysis {
 
 /// Counts, diagnostics (map and calendar) and the calendar preview of a loaded map.
 pub fn analysis_of(loaded: &Loaded) -> Analysis {
+    analysis_with(loaded, &[])
+}
+
+/// Loads' analysis with `drawing`'s diagnostics too (the layout's
+/// `pin-conflict` warnings).
+pub fn analysis_with(loaded: &Loaded, drawing: &[Diagnostic]) -> Analysis {
     let map = &loaded.map;
     let mut diags = loaded.diags.clone();
+    diags.extend_from_slice(drawing);
     let (cal, calendar_diags) = judgepad_core::calendar::calendar(map);
     diags.extend(calendar_diags);
     judgepad_core::diagnostics::sort(&mut diags);

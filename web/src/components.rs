@@ -9,6 +9,7 @@ pub mod file_io;
 pub mod file_tabs;
 pub mod foreign_view;
 pub mod help;
+pub mod map_card;
 pub mod map_view;
 pub mod njudge_import;
 pub mod orders;

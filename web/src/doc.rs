@@ -8,6 +8,9 @@
 
 use leptos::prelude::*;
 
+use judgepad_core::Diagnostic;
+use judgepad_core::map::pins::Pin;
+
 use crate::bridge::history::History;
 use crate::bridge::workspace::Workspace;
 
@@ -25,6 +28,10 @@ pub struct Doc {
     pub reveal: RwSignal<Option<(String, usize, usize)>>,
     /// How long the last check took, in ms (see [`Doc::checked`]).
     pub check_ms: StoredValue<f64>,
+    /// What the drawing says about the text: the `pin-conflict` warnings of
+    /// the last layout, with the pins it was made for (the diagnostics list
+    /// shows them while the map still has exactly those pins).
+    pub drawing_notes: RwSignal<(Vec<Pin>, Vec<Diagnostic>)>,
     history: StoredValue<History<Workspace>>,
     pending: StoredValue<bool>,
 }
@@ -42,6 +49,7 @@ impl Doc {
             workspace: RwSignal::new(workspace),
             reveal: RwSignal::new(None),
             check_ms: StoredValue::new(0.0),
+            drawing_notes: RwSignal::new((Vec::new(), Vec::new())),
             history: StoredValue::new(History::new()),
             pending: StoredValue::new(false),
         }

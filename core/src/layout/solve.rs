@@ -14,6 +14,7 @@ use alloc::vec::Vec;
 use super::PinConflict;
 use super::geom::{Point, cross, dist, sqrt};
 use super::mesh::Mesh;
+use super::quality::Similarity;
 use crate::map::ProvinceId;
 
 /// A symmetric weighted adjacency in compressed rows.
@@ -147,7 +148,7 @@ fn orientation(mesh: &Mesh, pos: &[Point]) -> Option<f64> {
 /// Whether every triangle has the frame's orientation and a
 /// non-negligible area.
 pub(crate) fn valid(mesh: &Mesh, pos: &[Point]) -> bool {
-    turned(mesh, pos).is_empty()
+    turned_of(mesh, pos).is_empty()
 }
 
 /// Mean value coordinates (Floater 2003) of each free vertex over its
@@ -258,7 +259,10 @@ pub(crate) fn positions(
         let plain = vec![1.0; g.to.len()];
         tutte(&g, &plain, &fixed, &mut pos, 20 * n + 200);
     }
-    let free = pos;
+    let free = onto_pins(pos, pins);
+    // Triangles crushed flat in the drawing without pins (a degenerate
+    // corner of the graph) are not the pins' doing.
+    let baseline = turned_of(mesh, &free).len();
     let mut held: Vec<(u32, Point)> = pins.to_vec();
     let mut conflicts = Vec::new();
     while !held.is_empty() {
@@ -269,8 +273,23 @@ pub(crate) fn positions(
             pinned[v as usize] = at;
         }
         tutte(&g, &w, &fixed_pins, &mut pinned, iterations);
-        let turned = turned(mesh, &pinned);
-        if turned.is_empty() {
+        let mut turned = turned_of(mesh, &pinned);
+        if turned.len() > baseline && follow {
+            // The shape's weights fold the drawing round the pins: the
+            // plain weights may not.
+            let mut plain = free.clone();
+            for &(v, at) in &held {
+                plain[v as usize] = at;
+            }
+            let uniform = vec![1.0; g.to.len()];
+            tutte(&g, &uniform, &fixed_pins, &mut plain, iterations);
+            let again = turned_of(mesh, &plain);
+            if again.len() < turned.len() {
+                pinned = plain;
+                turned = again;
+            }
+        }
+        if turned.len() <= baseline {
             return (pinned, conflicts);
         }
         // Pins within two steps of a turned triangle, hardest pulling
@@ -313,8 +332,32 @@ pub(crate) fn positions(
     (free, conflicts)
 }
 
+/// The drawing `pos` moved as a whole onto the pins: shifted by one pin,
+/// turned and scaled by two, mirrored too by three or more when that fits
+/// better (the least-squares similarity). A whole drawing moved stays
+/// planar, so one or two pins are always held exactly, and more start
+/// from where they pull least.
+fn onto_pins(mut pos: Vec<Point>, pins: &[(u32, Point)]) -> Vec<Point> {
+    let pairs: Vec<(Point, Point)> = pins.iter().map(|&(v, at)| (pos[v as usize], at)).collect();
+    let moved = match pairs[..] {
+        [] => return pos,
+        [(from, to)] => {
+            let shift = [to[0] - from[0], to[1] - from[1]];
+            Similarity { factor: [1.0, 0.0], mirror: false, shift }
+        }
+        _ => match super::quality::fit(&pairs, pairs.len() >= 3) {
+            Some(it) => it,
+            None => return pos,
+        },
+    };
+    for p in &mut pos {
+        *p = moved.apply(*p);
+    }
+    pos
+}
+
 /// The triangles turned against the frame's orientation (or crushed flat).
-fn turned(mesh: &Mesh, pos: &[Point]) -> Vec<usize> {
+fn turned_of(mesh: &Mesh, pos: &[Point]) -> Vec<usize> {
     let Some(sign) = orientation(mesh, pos) else {
         return Vec::new();
     };

@@ -1,7 +1,10 @@
-//! `# @pos ABBR x y` pins: comment lines (DPjudge ignores them) in the
-//! top-level file that place a province in the drawing (issue 11). They are
-//! read here, with the map, so that `check`, the editor and the layout see
-//! the same pins and the same warnings. Coordinates are kept in hundredths
+//! `# @pos ABBR x y` pins: comment lines (DPjudge ignores them) that place
+//! a province in the drawing (issue 11). They are read here, with the map,
+//! so that `check`, the editor and the layout see the same pins and the same
+//! warnings. Every file of the map may hold pins: the bundled base files
+//! ship pins from real geography (issue 27), so `USE standard.geography`
+//! draws Europe north up; a file's pins override those of the files it
+//! `USE`s, and the top-level file's (the designer's, the page's drags) win. Coordinates are kept in hundredths
 //! of a drawing unit, so the map stays exact (`Eq`) and the layout gets the
 //! same numbers everywhere.
 
@@ -42,18 +45,26 @@ pub fn pin_words(line: &str) -> Option<&str> {
     (rest.is_empty() || rest.starts_with([' ', '\t'])).then_some(rest)
 }
 
-/// The pins of the map's top-level file; the last pin of a province wins.
+/// The pins of every file of the map, the deepest `USE`d file first and the
+/// top-level file last; the last pin of a province wins. A pin in a `USE`d
+/// file naming a province the map lacks is passed over in silence: the
+/// variant that uses the file may have dropped the province.
 pub(crate) fn read(map: &Map, diags: &mut Vec<Diagnostic>) -> Vec<Pin> {
-    let Some(root) = map.files.first() else {
-        return Vec::new();
-    };
-    let text = &*root.text;
-    let file = FileId(0);
+    let mut pins: Vec<Pin> = Vec::new();
+    for index in (0..map.files.len()).rev() {
+        read_file(map, index, &mut pins, diags);
+    }
+    pins
+}
+
+/// The pins of the file `index` of `map`, added to `pins`.
+fn read_file(map: &Map, index: usize, pins: &mut Vec<Pin>, diags: &mut Vec<Diagnostic>) {
+    let text = &*map.files[index].text;
+    let file = FileId(index as u32);
     let at = |start: usize, end: usize| FileSpan {
         file,
         span: Span { start: start as u32, end: end as u32 },
     };
-    let mut pins: Vec<Pin> = Vec::new();
     for (span, line) in crate::text::lines(text) {
         let line_start = span.start as usize;
         let Some(rest) = pin_words(line) else { continue };
@@ -94,6 +105,9 @@ pub(crate) fn read(map: &Map, diags: &mut Vec<Diagnostic>) -> Vec<Pin> {
             continue;
         };
         let Some(province) = map.province(abbr).filter(|_| !abbr.contains('/')) else {
+            if index > 0 {
+                continue;
+            }
             diags.push(
                 Diagnostic::new(
                     codes::UNKNOWN_PIN,
@@ -108,5 +122,4 @@ pub(crate) fn read(map: &Map, diags: &mut Vec<Diagnostic>) -> Vec<Pin> {
         pins.retain(|pin| pin.province != province);
         pins.push(Pin { province, at: [px, py], line: line_span });
     }
-    pins
 }

@@ -36,11 +36,11 @@ enum EditTool {
     Remove,
     Owner,
 }
-use crate::bridge::pins::{is_pinned, remove_pin, set_pin};
+use crate::bridge::pins::{set_pin, unpin};
 use crate::bridge::scene::{
-    Card, CoastView, LineView, RegionView, Scene, Shapes, TagView, UnitShape, UnitView, card,
-    scene, shapes,
+    CoastView, LineView, RegionView, Scene, Shapes, TagView, UnitShape, UnitView, scene, shapes,
 };
+use crate::components::map_card::MapCard;
 
 type Key =
     (ProvinceGraph, Vec<judgepad_core::map::pins::Pin>, Vec<(String, judgepad_core::map::Terrain)>);
@@ -56,6 +56,41 @@ fn same_provinces(
 ) -> bool {
     drawn.len() == map.provinces.len()
         && drawn.iter().zip(&map.provinces).all(|(d, p)| d.0 == p.abbr)
+}
+
+/// A pin's mark on the map: at the pin, a head and a short needle below
+/// it, in drawing units (`let_go`: the drawing could not hold it).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct PinMark {
+    abbr: String,
+    x: String,
+    y: String,
+    tip: String,
+    let_go: bool,
+}
+
+/// The marks of `pins` (the drawing's own) on `drawing` of `map`.
+fn pin_marks_of(
+    map: &judgepad_core::map::Map,
+    pins: &[judgepad_core::map::pins::Pin],
+    drawing: &layout::Layout,
+) -> Vec<PinMark> {
+    pins.iter()
+        .filter_map(|pin| {
+            let abbr = map.provinces.get(pin.province.0 as usize)?.abbr.clone();
+            let let_go = drawing.pin_conflicts.iter().any(|c| c.province == pin.province);
+            let [x, y] = pin.point();
+            // The head sits above the label, the needle's tip at the pin.
+            let (head, tip) = (y - 9.0, y - 4.0);
+            Some(PinMark {
+                abbr,
+                x: format!("{x:.1}"),
+                y: format!("{head:.1}"),
+                tip: format!("{tip:.1}"),
+                let_go,
+            })
+        })
+        .collect()
 }
 
 /// The map view.
@@ -97,7 +132,14 @@ pub fn MapView(
                     .unwrap_or_default()
             });
             // The key of this map is the memo's (draw_now runs on its change).
-            (key.get_untracked(), layout::layout_near(&it.map, &[], &previous))
+            let drawing = layout::layout_near(&it.map, &[], &previous);
+            // Pins the drawing let go: warnings in the diagnostics list.
+            let notes = layout::pin_diagnostics(&it.map, &drawing);
+            if doc.drawing_notes.with_untracked(|(pins, old)| *pins != it.map.pins || *old != notes)
+            {
+                doc.drawing_notes.set((it.map.pins.clone(), notes));
+            }
+            (key.get_untracked(), drawing)
         });
         drawn.set(Some(made));
         layouts.update(|n| *n += 1);
@@ -151,6 +193,13 @@ pub fn MapView(
                 .flat_map(|p| p.units.iter().map(|&u| it.map.unit_text(u)))
                 .collect();
             (provinces, powers, units)
+        })
+    });
+    // A mark at each pin: held, or let go (a pin conflict).
+    let pin_marks: Memo<Vec<PinMark>> = Memo::new(move |_| {
+        drawn.with(|d| {
+            let Some((key, drawing)) = d else { return Vec::new() };
+            loaded.with_untracked(|it| pin_marks_of(&it.map, &key.1, drawing))
         })
     });
     // Outlines and lines formatted once per drawing.
@@ -439,35 +488,6 @@ pub fn MapView(
         drag.set_value(None);
         hovered.set(None);
     };
-    // The card: the province clicked (kept until closed), else the one
-    // under the pointer or focused.
-    let card = move || {
-        let abbr = selected.get().or_else(|| hovered.get())?;
-        let sticky = selected.with(Option::is_some);
-        let view = play.view.get();
-        let Card { title, army, fleet } = loaded.with(|it| {
-            play.session.with(|s| card(&it.map, s.as_ref().map(|s| s.position(view)), &abbr))
-        })?;
-        let (army, fleet) = (army.join(" "), fleet.join(" "));
-        let pinned = doc.workspace.with(|w| w.text(&w.root).is_some_and(|t| is_pinned(&t, &abbr)));
-        let unpin = abbr.clone();
-        Some(view! {
-            <div class="map-card" data-testid="map-card">
-                <strong>{title}</strong>
-                <div>"Armies to: " {army}</div>
-                <div>"Fleets to: " {fleet}</div>
-                {pinned.then(|| view! {
-                    <button type="button" data-testid="unpin" on:click=move |_| doc.change(None, |w| {
-                        let root = w.root.clone();
-                        w.edit(&root, |t| remove_pin(t, &unpin));
-                    })>"Unpin"</button>
-                })}
-                {sticky.then(|| view! {
-                    <button type="button" on:click=move |_| selected.set(None)>"Close"</button>
-                })}
-            </div>
-        })
-    };
     view! {
         <section class="map" aria-label="map" data-layouts=move || layouts.get()>
             <div class="map-tools">
@@ -564,6 +584,12 @@ pub fn MapView(
                         _ => view! { <span class="order-tools muted">"click a unit to order it"</span> }.into_any(),
                     })
                 }}
+                {move || loaded.with(|it| !it.map.pins.is_empty()).then(|| view! {
+                    <button type="button" data-testid="unpin-all"
+                        title="remove every # @pos pin: the map is drawn from the graph alone"
+                        on:click=move |_| loaded.with_untracked(|it| doc.change(None, |w| unpin(w, &it.map, None)))
+                    >"Unpin all"</button>
+                })}
                 <span class="map-figures" data-testid="map-figures">
                     {move || drawn.with(|d| d.as_ref().map(|(_, d)| format!("{} regions, {} borders, {} connectors", d.provinces.len(), d.borders.len(), d.connectors.len())))}
                 </span>
@@ -618,6 +644,15 @@ pub fn MapView(
                 <g class="wrap-tags">
                     <For each=move || view_scene.with(|s| s.tags.clone()) key=|t: &TagView| t.clone() let:t>
                         <text class="wt" x=t.x y=t.y>{t.text}</text>
+                    </For>
+                </g>
+                <g class="pins">
+                    <For each=move || pin_marks.get() key=|m: &PinMark| m.clone() let:m>
+                        <g class="pin-mark" class:let-go=m.let_go data-pin=m.abbr>
+                            <title>{if m.let_go { "pin let go: see the diagnostics" } else { "pinned" }}</title>
+                            <circle cx=m.x.clone() cy=m.y.clone() r="2.4" />
+                            <line x1=m.x.clone() y1=m.y.clone() x2=m.x y2=m.tip />
+                        </g>
                     </For>
                 </g>
                 <g class="coasts">
@@ -680,7 +715,7 @@ pub fn MapView(
             </svg>
             </div>
             </div>
-            {card}
+            <MapCard loaded=loaded play=play doc=doc selected=selected hovered=hovered />
         </section>
     }
 }
