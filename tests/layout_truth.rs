@@ -81,13 +81,8 @@ pub(crate) struct Bare;
 
 impl map::Sources for Bare {
     fn source(&self, name: &str) -> Option<String> {
-        bundled::source(name).map(|text| unpinned(&text))
+        bundled::source(name).map(|text| map::pins::without_pins(&text))
     }
-}
-
-/// `text` without its `# @pos` lines.
-pub(crate) fn unpinned(text: &str) -> String {
-    text.split_inclusive('\n').filter(|l| map::pins::pin_words(l.trim_end()).is_none()).collect()
 }
 
 /// A bundled variant with `pins` (indices into `places`) written as
@@ -284,7 +279,11 @@ struct Trial<'a> {
 impl map::Sources for Trial<'_> {
     fn source(&self, name: &str) -> Option<String> {
         let text = bundled::source(name)?;
-        Some(if name == self.file { format!("{}{}", self.pins, unpinned(&text)) } else { text })
+        Some(if name == self.file {
+            format!("{}{}", self.pins, map::pins::without_pins(&text))
+        } else {
+            text
+        })
     }
 }
 
@@ -324,11 +323,11 @@ fn shipped_pins_for() {
         let sources = Trial { file, pins: lines(&trial) };
         let held = family.iter().all(|v| {
             let (map, _) = map::load(v, &sources.source(v).unwrap(), &sources);
-            let ok = layout::layout(&map, &[]).pin_conflicts.is_empty();
-            if !ok && std::env::var_os("JUDGEPAD_PINS_WHY").is_some() {
-                println!("{v}: {:?} {:?}", trial, layout::layout(&map, &[]).pin_conflicts);
+            let conflicts = layout::layout(&map, &[]).pin_conflicts;
+            if !conflicts.is_empty() && std::env::var_os("JUDGEPAD_PINS_WHY").is_some() {
+                println!("{v}: {trial:?} {conflicts:?}");
             }
-            ok
+            conflicts.is_empty()
         });
         if held {
             chosen = trial;

@@ -14,7 +14,7 @@ use alloc::vec::Vec;
 use super::PinConflict;
 use super::geom::{Point, cross, dist, sqrt};
 use super::mesh::Mesh;
-use super::quality::Similarity;
+use super::quality::{self, Similarity};
 use crate::map::ProvinceId;
 
 /// A symmetric weighted adjacency in compressed rows.
@@ -250,14 +250,13 @@ pub(crate) fn positions(
     for &(v, at) in pins {
         goal[v as usize] = at;
     }
-    let w =
-        if follow { shape_weights(mesh, fans, &goal, &g, &fixed) } else { vec![1.0; g.to.len()] };
+    // The plain barycentric weights (valid in exact arithmetic).
+    let uniform = vec![1.0; g.to.len()];
+    let w = if follow { shape_weights(mesh, fans, &goal, &g, &fixed) } else { uniform.clone() };
     let iterations = 4 * n + 50;
     tutte(&g, &w, &fixed, &mut pos, iterations);
     if !valid(mesh, &pos) {
-        // The plain barycentric drawing (valid in exact arithmetic).
-        let plain = vec![1.0; g.to.len()];
-        tutte(&g, &plain, &fixed, &mut pos, 20 * n + 200);
+        tutte(&g, &uniform, &fixed, &mut pos, 20 * n + 200);
     }
     let free = onto_pins(pos, pins);
     // Triangles crushed flat in the drawing without pins (a degenerate
@@ -266,22 +265,19 @@ pub(crate) fn positions(
     let mut held: Vec<(u32, Point)> = pins.to_vec();
     let mut conflicts = Vec::new();
     while !held.is_empty() {
-        let mut pinned = free.clone();
+        let mut start = free.clone();
         let mut fixed_pins = fixed.clone();
         for &(v, at) in &held {
             fixed_pins[v as usize] = true;
-            pinned[v as usize] = at;
+            start[v as usize] = at;
         }
+        let mut pinned = start.clone();
         tutte(&g, &w, &fixed_pins, &mut pinned, iterations);
         let mut turned = turned_of(mesh, &pinned);
         if turned.len() > baseline && follow {
             // The shape's weights fold the drawing round the pins: the
             // plain weights may not.
-            let mut plain = free.clone();
-            for &(v, at) in &held {
-                plain[v as usize] = at;
-            }
-            let uniform = vec![1.0; g.to.len()];
+            let mut plain = start;
             tutte(&g, &uniform, &fixed_pins, &mut plain, iterations);
             let again = turned_of(mesh, &plain);
             if again.len() < turned.len() {
@@ -345,7 +341,7 @@ fn onto_pins(mut pos: Vec<Point>, pins: &[(u32, Point)]) -> Vec<Point> {
             let shift = [to[0] - from[0], to[1] - from[1]];
             Similarity { factor: [1.0, 0.0], mirror: false, shift }
         }
-        _ => match super::quality::fit(&pairs, pairs.len() >= 3) {
+        _ => match quality::fit(&pairs, pairs.len() >= 3) {
             Some(it) => it,
             None => return pos,
         },

@@ -4,11 +4,12 @@
 //! warnings. Every file of the map may hold pins: the bundled base files
 //! ship pins from real geography (issue 27), so `USE standard.geography`
 //! draws Europe north up; a file's pins override those of the files it
-//! `USE`s, and the top-level file's (the designer's, the page's drags) win. Coordinates are kept in hundredths
-//! of a drawing unit, so the map stays exact (`Eq`) and the layout gets the
-//! same numbers everywhere.
+//! `USE`s, and the top-level file's (the designer's, the page's drags) win.
+//! Coordinates are kept in hundredths of a drawing unit, so the map stays
+//! exact (`Eq`) and the layout gets the same numbers everywhere.
 
 use alloc::format;
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{Map, ProvinceId};
@@ -43,6 +44,11 @@ pub fn pin_words(line: &str) -> Option<&str> {
     let body = line.trim_start().strip_prefix('#')?.trim_start();
     let rest = body.strip_prefix(MARKER)?;
     (rest.is_empty() || rest.starts_with([' ', '\t'])).then_some(rest)
+}
+
+/// `text` without its pin lines (each with its line break).
+pub fn without_pins(text: &str) -> String {
+    text.split_inclusive('\n').filter(|line| pin_words(line.trim_end()).is_none()).collect()
 }
 
 /// The pins of every file of the map, the deepest `USE`d file first and the

@@ -1,9 +1,10 @@
 //! Pins written into the map text (the text is the source of truth): a
 //! dragged province becomes one `# @pos ABBR x y` comment line, grouped at
-//! the end of the top-level file, one per province; unpinning removes it.
+//! the end of the top-level file, one per province; unpinning removes a
+//! province's pins (or all pins) from whichever files hold them.
 
 use judgepad_core::map::Map;
-use judgepad_core::map::pins::{MARKER, pin_words};
+use judgepad_core::map::pins::{MARKER, pin_words, without_pins};
 
 use super::workspace::Workspace;
 
@@ -44,11 +45,6 @@ pub fn remove_pin(text: &str, abbr: &str) -> String {
     text.split_inclusive('\n').filter(|line| !pins_province(line, abbr)).collect()
 }
 
-/// `text` without any pin.
-pub fn remove_all_pins(text: &str) -> String {
-    text.split_inclusive('\n').filter(|line| pin_words(line.trim_end()).is_none()).collect()
-}
-
 /// Whether `text` pins `abbr`.
 pub fn is_pinned(text: &str, abbr: &str) -> bool {
     text.lines().any(|line| pins_province(line, abbr))
@@ -78,7 +74,7 @@ pub fn unpin(workspace: &mut Workspace, map: &Map, abbr: Option<&str>) {
     for name in files_pinning(map, abbr) {
         workspace.edit(&name, |text| match abbr {
             Some(abbr) => remove_pin(text, abbr),
-            None => remove_all_pins(text),
+            None => without_pins(text),
         });
     }
 }
@@ -104,7 +100,7 @@ mod tests {
         let unpinned = remove_pin(&moved, "ENG");
         assert!(!is_pinned(&unpinned, "ENG"));
         assert!(unpinned.contains("USE standard.geography"));
-        assert_eq!(remove_all_pins(&moved), "MAP standard\nUSE standard.geography\n\n");
+        assert_eq!(without_pins(&moved), "MAP standard\nUSE standard.geography\n\n");
         // No trailing newline in the user's text: nothing they wrote is lost.
         assert_eq!(set_pin("X", "A", 1.0, 2.0), "X\n\n# @pos A 1 2\n");
         assert_eq!(set_pin("", "A", -0.5, 0.04), "# @pos A -0.5 0\n");
