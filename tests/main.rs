@@ -36,6 +36,9 @@ mod layout;
 // The drawn map against boards whose true geography is known: pins, shape, regions.
 mod layout_truth;
 
+// Every region roomy: areas and shapes on the island, bundled and random maps.
+mod layout_room;
+
 // Designers' scenarios through `judgepad test`.
 mod scenarios;
 

@@ -730,7 +730,12 @@ fn draw(
     out.coasts = coasts(map, &out, &pos);
     // Quality: the share of provinces with room for a readable label (a
     // median would reward a few huge regions round a crushed middle).
-    let roomy = out.provinces.iter().filter(|r| r.room >= 2.0).count();
+    // Room is counted at the scale the drawing is shown at (its regions
+    // fitted to the 1000-wide box): pins that pull a drawing far out of
+    // the box make every region look roomy in its own units.
+    let (lo, hi) = geom::bounds(&pos[..n]);
+    let shown = ((hi[0] - lo[0]) / WIDTH).max((hi[1] - lo[1]) / HEIGHT).max(1.0);
+    let roomy = out.provinces.iter().filter(|r| r.room >= 2.0 * shown).count();
     let quality = roomy as f64 / out.provinces.len().max(1) as f64;
     if spread_out.is_empty() {
         spread_out = pos[..total].to_vec();

@@ -13,7 +13,7 @@ use alloc::vec::Vec;
 
 use super::PinConflict;
 use super::geom::{Point, cross, dist, sqrt};
-use super::mesh::Mesh;
+use super::mesh::{Mesh, Role};
 use super::quality::{self, Similarity};
 use crate::map::ProvinceId;
 
@@ -258,6 +258,10 @@ pub(crate) fn positions(
     if !valid(mesh, &pos) {
         tutte(&g, &uniform, &fixed, &mut pos, 20 * n + 200);
     }
+    if pins.is_empty() {
+        balance(mesh, fans, &fixed, &mut pos, true);
+        return (pos, Vec::new());
+    }
     let free = onto_pins(pos, pins);
     // Triangles crushed flat in the drawing without pins (a degenerate
     // corner of the graph) are not the pins' doing.
@@ -286,6 +290,12 @@ pub(crate) fn positions(
             }
         }
         if turned.len() <= baseline {
+            // With pins the drawing is not balanced yet: dragging one
+            // province on standard let the balanced drawing win with ten
+            // pins let go (the browser test of the drag).
+            if PINNED_BALANCE && turned.is_empty() {
+                balance(mesh, fans, &fixed_pins, &mut pinned, false);
+            }
             return (pinned, conflicts);
         }
         // Pins within two steps of a turned triangle, hardest pulling
@@ -350,6 +360,133 @@ fn onto_pins(mut pos: Vec<Point>, pins: &[(u32, Point)]) -> Vec<Point> {
         *p = moved.apply(*p);
     }
     pos
+}
+
+/// The pressure of a lake's corners in [`balance`].
+const LAKE_PRESSURE: f64 = 0.0;
+
+/// Whether drawings with pins are balanced too (not yet: see `positions`).
+const PINNED_BALANCE: bool = false;
+
+/// Rounds of [`balance`] at most.
+const BALANCE_ROUNDS: usize = 60;
+
+/// Evens out the regions' areas without changing the embedding. Each
+/// province's region is about a third of each mesh triangle round it; a
+/// region smaller than the median presses out on its triangles' corners
+/// and a larger one draws them in, with a pressure of ln(median / area).
+/// Each free vertex moves with the net push on it (a step at most a
+/// quarter of its shortest edge), and a move that would turn or crush
+/// one of its triangles is halved, then given up: the drawing stays
+/// planar, pins and frame stay put.
+fn balance(
+    mesh: &Mesh,
+    fans: &[Vec<(u32, u32, u32)>],
+    fixed: &[bool],
+    pos: &mut [Point],
+    shrink: bool,
+) {
+    let Some(sign) = orientation(mesh, pos) else { return };
+    let n = mesh.roles.len();
+    let real: Vec<usize> = (0..n).filter(|&v| mesh.roles[v] == Role::Real).collect();
+    if real.len() < 3 {
+        return;
+    }
+    let tri = |pos: &[Point], a: u32, b: u32, c: u32| {
+        sign * cross(pos[a as usize], pos[b as usize], pos[c as usize]) / 2.0
+    };
+    let mut area = vec![0.0; n];
+    // A lake is a gap: its corners draw in, giving room to the provinces.
+    let mut pressure: Vec<f64> =
+        mesh.roles.iter().map(|&r| if r == Role::Lake { LAKE_PRESSURE } else { 0.0 }).collect();
+    let mut sorted = Vec::with_capacity(real.len());
+    let mut active = vec![false; n];
+    for _ in 0..BALANCE_ROUNDS {
+        for &v in &real {
+            area[v] = fans[v].iter().map(|&(b, c, _)| tri(pos, v as u32, b, c)).sum::<f64>() / 3.0;
+        }
+        sorted.clear();
+        sorted.extend(real.iter().map(|&v| area[v]));
+        crate::sorting::sort_by(&mut sorted, f64::total_cmp);
+        let median = sorted[sorted.len() / 2];
+        if median <= 0.0 {
+            return;
+        }
+        // Between half and three times the median a region is left as it
+        // is (most are, so most vertices do not move at all).
+        for &v in &real {
+            let ratio = area[v].max(median * 1e-4) / median;
+            pressure[v] = if ratio < 0.5 {
+                libm::log(0.5 / ratio).min(3.0)
+            } else if ratio > 3.0 && shrink {
+                -libm::log(ratio / 3.0).min(1.5)
+            } else {
+                0.0
+            };
+        }
+        active.iter_mut().for_each(|a| *a = false);
+        for t in &mesh.triangles {
+            if t.iter().any(|&v| pressure[v as usize] != 0.0) {
+                for &v in t {
+                    active[v as usize] = true;
+                }
+            }
+        }
+        let mut largest = 0.0f64;
+        for v in 0..n {
+            if fixed[v] || !active[v] || fans[v].is_empty() {
+                continue;
+            }
+            let p = pos[v];
+            // A vertex of a turned or crushed triangle, or one whose
+            // triangles do not close round it, stays where it is.
+            let fan = &fans[v];
+            let closed = (0..fan.len()).all(|i| fan[i].1 == fan[(i + 1) % fan.len()].0);
+            if !closed
+                || fans[v]
+                    .iter()
+                    .any(|&(b, c, _)| sign * cross(p, pos[b as usize], pos[c as usize]) <= 1e-6)
+            {
+                continue;
+            }
+            // The push: Σ over the triangles (v, b, c) of their corners'
+            // pressure times the area's gradient at v.
+            let mut push = [0.0, 0.0];
+            let mut shortest = f64::INFINITY;
+            for &(b, c, _) in &fans[v] {
+                let (pb, pc) = (pos[b as usize], pos[c as usize]);
+                let corners = (pressure[v] + pressure[b as usize] + pressure[c as usize]) / 3.0;
+                push[0] += corners * sign * (pb[1] - pc[1]) / 2.0;
+                push[1] += corners * sign * (pc[0] - pb[0]) / 2.0;
+                shortest = shortest.min(dist(p, pb));
+            }
+            let length = sqrt(push[0] * push[0] + push[1] * push[1]);
+            if length <= 1e-12 {
+                continue;
+            }
+            let step = (0.05 * length).min(0.25 * shortest) / length;
+            let mut moved = [p[0] + push[0] * step, p[1] + push[1] * step];
+            for _ in 0..3 {
+                let ok = fans[v]
+                    .iter()
+                    .all(|&(b, c, _)| sign * cross(moved, pos[b as usize], pos[c as usize]) > 1e-6);
+                if ok {
+                    break;
+                }
+                moved = [(p[0] + moved[0]) / 2.0, (p[1] + moved[1]) / 2.0];
+            }
+            let ok = fans[v]
+                .iter()
+                .all(|&(b, c, _)| sign * cross(moved, pos[b as usize], pos[c as usize]) > 1e-6);
+            if ok {
+                largest = largest.max(dist(p, moved));
+                pos[v] = moved;
+            }
+        }
+        if largest < 0.05 {
+            break;
+        }
+    }
 }
 
 /// The triangles turned against the frame's orientation (or crushed flat).
