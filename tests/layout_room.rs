@@ -103,8 +103,7 @@ fn delaunay(points: &[Point]) -> Vec<(usize, usize)> {
         let orient = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
         det * orient.signum() > 0.0
     };
-    for i in 0..n {
-        let p = all[i];
+    for (i, &p) in points.iter().enumerate() {
         let (bad, good): (Vec<[usize; 3]>, Vec<[usize; 3]>) =
             triangles.into_iter().partition(|t| circum(t, p));
         triangles = good;
