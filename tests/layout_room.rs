@@ -7,7 +7,7 @@
 
 use judgepad_core::bundled;
 use judgepad_core::diagnostics::Severity;
-use judgepad_core::layout::{self, Layout, Point, ProvinceGraph, quality};
+use judgepad_core::layout::{self, Layout, Point, quality};
 use judgepad_core::map::{self, Map};
 
 fn area(polygon: &[Point]) -> f64 {
@@ -132,41 +132,28 @@ fn delaunay(points: &[Point]) -> Vec<(usize, usize)> {
 }
 
 /// A random map of `n` provinces: Voronoi cells of random points in the
-/// 1000 × 700 box, adjacent when their cells share a side (Delaunay edges,
-/// the long sides of the hull's slivers left out); the cells on the hull
-/// are seas. Returns the map text and each province's true place.
+/// 1000 × 700 box, adjacent when their points share a Delaunay edge; the
+/// cells on the hull are seas. Returns the map text and each province's
+/// true place.
 pub(crate) fn voronoi(n: usize, seed: u64) -> (String, Vec<(String, Point)>) {
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let points: Vec<Point> =
         (0..n).map(|_| [40.0 + 920.0 * rng.next(), 40.0 + 620.0 * rng.next()]).collect();
-    let edges = delaunay(&points);
+    let mut around = vec![Vec::new(); n];
+    for (a, b) in delaunay(&points) {
+        around[a].push(b);
+        around[b].push(a);
+    }
     let name = |i: usize| {
         let b = |k: usize| (b'A' + (k % 26) as u8) as char;
         format!("{}{}{}", b(i / 676), b(i / 26), b(i))
     };
-    let mut degree = vec![0usize; n];
-    for &(a, b) in &edges {
-        degree[a] += 1;
-        degree[b] += 1;
-    }
-    let hull = {
-        let mut count = std::collections::BTreeMap::new();
-        // A hull point: its neighbours do not close round it (an edge
-        // of only one triangle leaves from it). Found by angles instead:
-        // a point whose neighbours leave a gap over 180 degrees.
-        for v in 0..n {
-            let mut angles: Vec<f64> = edges
+    // A hull point: its neighbours leave a gap of over 180 degrees round it.
+    let hull: Vec<bool> = (0..n)
+        .map(|v| {
+            let mut angles: Vec<f64> = around[v]
                 .iter()
-                .filter_map(|&(a, b)| {
-                    let u = if a == v {
-                        b
-                    } else if b == v {
-                        a
-                    } else {
-                        return None;
-                    };
-                    Some((points[u][1] - points[v][1]).atan2(points[u][0] - points[v][0]))
-                })
+                .map(|&u| (points[u][1] - points[v][1]).atan2(points[u][0] - points[v][0]))
                 .collect();
             angles.sort_by(f64::total_cmp);
             let gap = (0..angles.len())
@@ -179,33 +166,20 @@ pub(crate) fn voronoi(n: usize, seed: u64) -> (String, Vec<(String, Point)>) {
                     next - angles[i]
                 })
                 .fold(0.0, f64::max);
-            count.insert(v, gap > std::f64::consts::PI);
-        }
-        count
-    };
+            gap > std::f64::consts::PI
+        })
+        .collect();
     let mut text = format!("# A random map of {n} provinces (seed {seed})\n");
     for i in 0..n {
         text.push_str(&format!("Province {} = {}\n", name(i), name(i)));
     }
     for v in 0..n {
-        let list: Vec<String> = edges
-            .iter()
-            .filter_map(|&(a, b)| {
-                if a == v {
-                    Some(b)
-                } else if b == v {
-                    Some(a)
-                } else {
-                    None
-                }
-            })
-            .map(name)
-            .collect();
-        let kind = if hull[&v] { "WATER" } else { "LAND" };
+        let list: Vec<String> = around[v].iter().map(|&u| name(u)).collect();
+        let kind = if hull[v] { "WATER" } else { "LAND" };
         text.push_str(&format!("{kind} {} ABUTS {}\n", name(v), list.join(" ")));
     }
     // Two powers, each with a home in the middle (nothing is measured of them).
-    let inland: Vec<usize> = (0..n).filter(|v| !hull[v]).collect();
+    let inland: Vec<usize> = (0..n).filter(|&v| !hull[v]).collect();
     let homes = if inland.len() >= 2 { [inland[0], inland[1]] } else { [0, 1] };
     text.push_str(&format!(
         "EAST (EASTERN:E) {}\nWEST (WESTERN:W) {}\n",
@@ -228,21 +202,14 @@ fn cyclic(map: &Map, drawing: &Layout, truth: &[(String, Point)]) -> f64 {
     let pairs: Vec<(Point, Point)> = labels.iter().copied().zip(places.iter().copied()).collect();
     let sim = quality::fit(&pairs, true).expect("a fit");
     let moved: Vec<Point> = labels.iter().map(|&p| sim.apply(p)).collect();
-    let graph = ProvinceGraph::of(map);
-    let mut adjacency = vec![Vec::new(); places.len()];
-    for &(a, b) in &graph.edges {
-        adjacency[a.0 as usize].push(b.0);
-        adjacency[b.0 as usize].push(a.0);
-    }
-    let (same, counted) = quality::cyclic_agreement(&adjacency, &moved, &places);
-    same as f64 / counted.max(1) as f64
+    crate::layout_truth::cyclic_share(map, &moved, &places)
 }
 
 fn island() -> Map {
     let path = format!("{}/../../shared/examples/island.map", env!("CARGO_MANIFEST_DIR"));
+    // The shared copy when it is there, the repository's copy otherwise.
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|_| include_str!("data/island.map").to_string());
-    // The shared copy when it is there, the repository's copy otherwise.
     map::load("island.map", &text, &bundled::Bundled).0
 }
 

@@ -156,21 +156,28 @@ pub(crate) fn row(
         .collect();
     off.sort_by(f64::total_cmp);
     let at = |q: f64| off[((off.len() - 1) as f64 * q).round() as usize];
+    let moved: Vec<Point> = labels.iter().map(|&p| sim.apply(p)).collect();
+    Row {
+        pins: pinned.len(),
+        held,
+        median: at(0.5),
+        p90: at(0.9),
+        cyclic: cyclic_share(map, &moved, &truth),
+    }
+}
+
+/// The share of `map`'s provinces (three neighbours or more) whose
+/// neighbours run round them in the same order at `drawn` as at `truth`
+/// (one point per province each).
+pub(crate) fn cyclic_share(map: &Map, drawn: &[Point], truth: &[Point]) -> f64 {
     let graph = ProvinceGraph::of(map);
     let mut adjacency = vec![Vec::new(); truth.len()];
     for &(a, b) in &graph.edges {
         adjacency[a.0 as usize].push(b.0);
         adjacency[b.0 as usize].push(a.0);
     }
-    let moved: Vec<Point> = labels.iter().map(|&p| sim.apply(p)).collect();
-    let (same, counted) = quality::cyclic_agreement(&adjacency, &moved, &truth);
-    Row {
-        pins: pinned.len(),
-        held,
-        median: at(0.5),
-        p90: at(0.9),
-        cyclic: same as f64 / counted.max(1) as f64,
-    }
+    let (same, counted) = quality::cyclic_agreement(&adjacency, drawn, truth);
+    same as f64 / counted.max(1) as f64
 }
 
 /// The table for one variant: k = 0, 3, 5, 10, 20 pins. Every pin is held

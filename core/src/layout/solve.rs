@@ -259,7 +259,7 @@ pub(crate) fn positions(
         tutte(&g, &uniform, &fixed, &mut pos, 20 * n + 200);
     }
     if pins.is_empty() {
-        balance(mesh, fans, &fixed, &mut pos, true);
+        balance(mesh, fans, &fixed, &mut pos);
         return (pos, Vec::new());
     }
     let free = onto_pins(pos, pins);
@@ -290,12 +290,6 @@ pub(crate) fn positions(
             }
         }
         if turned.len() <= baseline {
-            // With pins the drawing is not balanced yet: dragging one
-            // province on standard let the balanced drawing win with ten
-            // pins let go (the browser test of the drag).
-            if PINNED_BALANCE && turned.is_empty() {
-                balance(mesh, fans, &fixed_pins, &mut pinned, false);
-            }
             return (pinned, conflicts);
         }
         // Pins within two steps of a turned triangle, hardest pulling
@@ -362,48 +356,37 @@ fn onto_pins(mut pos: Vec<Point>, pins: &[(u32, Point)]) -> Vec<Point> {
     pos
 }
 
-/// The pressure of a lake's corners in [`balance`].
-const LAKE_PRESSURE: f64 = 0.0;
-
-/// Whether drawings with pins are balanced too (not yet: see `positions`).
-const PINNED_BALANCE: bool = false;
-
 /// Rounds of [`balance`] at most.
 const BALANCE_ROUNDS: usize = 60;
 
 /// Evens out the regions' areas without changing the embedding. Each
-/// province's region is about a third of each mesh triangle round it; a
-/// region smaller than the median presses out on its triangles' corners
-/// and a larger one draws them in, with a pressure of ln(median / area).
-/// Each free vertex moves with the net push on it (a step at most a
-/// quarter of its shortest edge), and a move that would turn or crush
-/// one of its triangles is halved, then given up: the drawing stays
-/// planar, pins and frame stay put.
-fn balance(
-    mesh: &Mesh,
-    fans: &[Vec<(u32, u32, u32)>],
-    fixed: &[bool],
-    pos: &mut [Point],
-    shrink: bool,
-) {
+/// province's region is about a third of each mesh triangle round it. A
+/// region under half the median presses out on its triangles' corners
+/// with a pressure of ln(0.5 / ratio), at most 3; one over three times the
+/// median draws them in with ln(ratio / 3), at most 1.5; those between
+/// are left as they are (most are, so most vertices never move). Each free
+/// vertex moves with the net push on it (a step at most a quarter of its
+/// shortest edge); a move that would turn or crush one of its triangles is
+/// halved, then given up, so the drawing stays planar; pins and frame stay
+/// put. Only drawings without pins are balanced: with the shipped pins of
+/// standard, a dragged pin let a balanced drawing win with ten pins let go.
+fn balance(mesh: &Mesh, fans: &[Vec<(u32, u32, u32)>], fixed: &[bool], pos: &mut [Point]) {
     let Some(sign) = orientation(mesh, pos) else { return };
     let n = mesh.roles.len();
     let real: Vec<usize> = (0..n).filter(|&v| mesh.roles[v] == Role::Real).collect();
     if real.len() < 3 {
         return;
     }
-    let tri = |pos: &[Point], a: u32, b: u32, c: u32| {
-        sign * cross(pos[a as usize], pos[b as usize], pos[c as usize]) / 2.0
-    };
+    // Twice the signed area of (a, b, c), positive when it keeps its turn.
+    let turn =
+        |pos: &[Point], a: Point, b: u32, c: u32| sign * cross(a, pos[b as usize], pos[c as usize]);
     let mut area = vec![0.0; n];
-    // A lake is a gap: its corners draw in, giving room to the provinces.
-    let mut pressure: Vec<f64> =
-        mesh.roles.iter().map(|&r| if r == Role::Lake { LAKE_PRESSURE } else { 0.0 }).collect();
+    let mut pressure = vec![0.0; n];
     let mut sorted = Vec::with_capacity(real.len());
     let mut active = vec![false; n];
     for _ in 0..BALANCE_ROUNDS {
         for &v in &real {
-            area[v] = fans[v].iter().map(|&(b, c, _)| tri(pos, v as u32, b, c)).sum::<f64>() / 3.0;
+            area[v] = fans[v].iter().map(|&(b, c, _)| turn(pos, pos[v], b, c)).sum::<f64>() / 6.0;
         }
         sorted.clear();
         sorted.extend(real.iter().map(|&v| area[v]));
@@ -412,13 +395,11 @@ fn balance(
         if median <= 0.0 {
             return;
         }
-        // Between half and three times the median a region is left as it
-        // is (most are, so most vertices do not move at all).
         for &v in &real {
             let ratio = area[v].max(median * 1e-4) / median;
             pressure[v] = if ratio < 0.5 {
                 libm::log(0.5 / ratio).min(3.0)
-            } else if ratio > 3.0 && shrink {
+            } else if ratio > 3.0 {
                 -libm::log(ratio / 3.0).min(1.5)
             } else {
                 0.0
@@ -434,26 +415,23 @@ fn balance(
         }
         let mut largest = 0.0f64;
         for v in 0..n {
-            if fixed[v] || !active[v] || fans[v].is_empty() {
+            let fan = &fans[v];
+            if fixed[v] || !active[v] || fan.is_empty() {
                 continue;
             }
             let p = pos[v];
+            let keeps_turn = |at: Point| fan.iter().all(|&(b, c, _)| turn(pos, at, b, c) > 1e-6);
             // A vertex of a turned or crushed triangle, or one whose
             // triangles do not close round it, stays where it is.
-            let fan = &fans[v];
             let closed = (0..fan.len()).all(|i| fan[i].1 == fan[(i + 1) % fan.len()].0);
-            if !closed
-                || fans[v]
-                    .iter()
-                    .any(|&(b, c, _)| sign * cross(p, pos[b as usize], pos[c as usize]) <= 1e-6)
-            {
+            if !closed || !keeps_turn(p) {
                 continue;
             }
             // The push: Σ over the triangles (v, b, c) of their corners'
             // pressure times the area's gradient at v.
             let mut push = [0.0, 0.0];
             let mut shortest = f64::INFINITY;
-            for &(b, c, _) in &fans[v] {
+            for &(b, c, _) in fan {
                 let (pb, pc) = (pos[b as usize], pos[c as usize]);
                 let corners = (pressure[v] + pressure[b as usize] + pressure[c as usize]) / 3.0;
                 push[0] += corners * sign * (pb[1] - pc[1]) / 2.0;
@@ -466,19 +444,13 @@ fn balance(
             }
             let step = (0.05 * length).min(0.25 * shortest) / length;
             let mut moved = [p[0] + push[0] * step, p[1] + push[1] * step];
-            for _ in 0..3 {
-                let ok = fans[v]
-                    .iter()
-                    .all(|&(b, c, _)| sign * cross(moved, pos[b as usize], pos[c as usize]) > 1e-6);
-                if ok {
-                    break;
-                }
+            // The step, then half of it, a quarter, an eighth.
+            let mut tries = 4;
+            while !keeps_turn(moved) && tries > 1 {
                 moved = [(p[0] + moved[0]) / 2.0, (p[1] + moved[1]) / 2.0];
+                tries -= 1;
             }
-            let ok = fans[v]
-                .iter()
-                .all(|&(b, c, _)| sign * cross(moved, pos[b as usize], pos[c as usize]) > 1e-6);
-            if ok {
+            if keeps_turn(moved) {
                 largest = largest.max(dist(p, moved));
                 pos[v] = moved;
             }
