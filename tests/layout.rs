@@ -388,3 +388,27 @@ fn links_round_a_globe_leave_by_opposite_edges() {
     let wraps = |d: &Layout| d.connectors.iter().filter(|c| c.wraps).count();
     assert_eq!(wraps(&near), wraps(&alone), "imperial drawn after standard");
 }
+
+/// Big maps made to measure (a ring and a planar grid of 2,000 provinces):
+/// every adjacency a border or a connector, no false border, and the grid,
+/// planar, with every adjacency a border.
+#[test]
+fn big_maps_stay_faithful() {
+    for (kind, text) in [
+        ("ring", judgepad_cli::synthetic::ring(2000)),
+        ("planar", judgepad_cli::synthetic::planar(2000)),
+    ] {
+        let (map, _) = judgepad_core::map::load("big.map", &text, &bundled::Bundled);
+        let drawing = layout::layout(&map, &[]);
+        let f = measure(&map, &drawing);
+        println!(
+            "{kind}: {} adjacencies, {} borders, {} connectors, {} barriers",
+            f.adjacencies, f.borders, f.connectors, f.barriers
+        );
+        assert_eq!(f.undrawn, 0, "{kind}: adjacencies neither border nor connector");
+        assert_eq!(f.false_borders, 0, "{kind}: false borders");
+        if kind == "planar" {
+            assert_eq!(f.borders, f.adjacencies, "{kind}: every adjacency a border");
+        }
+    }
+}

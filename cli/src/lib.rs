@@ -14,6 +14,7 @@ mod commands;
 mod formats;
 mod out;
 mod sources;
+pub mod synthetic;
 
 /// What `judgepad test FILE SCENARIOS… [--json]` prints, and its exit code
 /// (for tests and tools that run it in process).

@@ -42,7 +42,7 @@ pub use graph::{Crossing, ProvinceGraph};
 use crate::diagnostics::{Diagnostic, Edit, codes};
 use crate::map::{LocationId, Map, ProvinceId, Terrain, UnitKind};
 use crate::text::{FileSpan, Span};
-use geom::{dist, pole, ray_exit, snap, sub};
+use geom::{dist, pole, ray_exit, snap, sqrt, sub};
 use mesh::{Mesh, Role};
 
 /// Width of every drawing, in drawing units.
@@ -393,19 +393,10 @@ fn draw_plain(prepared: &Prepared<'_>, out: Layout) -> (Layout, f64, Vec<Point>)
 /// Non-adjacent regions that came out touching (a gap thinner than the eye
 /// sees) are barriers, drawn and listed as such.
 fn with_barriers(mut out: Layout, graph: &ProvinceGraph) -> Layout {
-    // Adjacency as a bit matrix: the touch search asks it for every pair
-    // of outline edges that come near each other.
-    let n = out.provinces.len();
-    let mut bits = vec![0u64; (n * n).div_ceil(64)];
-    for &(a, b) in &graph.edges {
-        let (a, b) = (a.0 as usize, b.0 as usize);
-        if a < n && b < n {
-            bits[(a * n + b) / 64] |= 1 << ((a * n + b) % 64);
-        }
-    }
+    // `graph.edges` is sorted with `a < b`: the touch search asks it once
+    // for each pair of regions whose outlines come near each other.
     let adjacent = |a: u32, b: u32| {
-        let at = a as usize * n + b as usize;
-        (a as usize) < n && (b as usize) < n && bits[at / 64] & (1 << (at % 64)) != 0
+        graph.edges.binary_search(&(ProvinceId(a.min(b)), ProvinceId(a.max(b)))).is_ok()
     };
     let outlines: Vec<Vec<Point>> = out.provinces.iter().map(|r| r.polygon.clone()).collect();
     for ((a, b), stretch) in touch::touching(&outlines, |a, b| !adjacent(a, b)) {
@@ -567,8 +558,19 @@ fn draw(
     // The outer face: the one through most of the shape's hull (the
     // provinces on the outside of the map), then the largest.
     let hull = geom::convex_hull(&target[..n]);
-    let on_hull: Vec<bool> =
-        target.iter().enumerate().map(|(v, p)| v < n && hull.iter().any(|h| h == p)).collect();
+    // Looked up by place (-0.0 read as 0.0, as `==` does).
+    let key = |p: &Point| (p[0] + 0.0, p[1] + 0.0);
+    let by_place = |a: &Point, b: &Point| {
+        let (a, b) = (key(a), key(b));
+        a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1))
+    };
+    let mut sorted = hull.clone();
+    crate::sorting::sort_by(&mut sorted, by_place);
+    let on_hull: Vec<bool> = target
+        .iter()
+        .enumerate()
+        .map(|(v, p)| v < n && sorted.binary_search_by(|h| by_place(h, p)).is_ok())
+        .collect();
     let score = |walk: &Vec<u32>| -> (usize, f64) {
         let mut seen: Vec<u32> = walk.iter().copied().filter(|&v| on_hull[v as usize]).collect();
         seen.sort_unstable();
@@ -734,8 +736,11 @@ fn draw(
     // fitted to the 1000-wide box): pins that pull a drawing far out of
     // the box make every region look roomy in its own units.
     let (lo, hi) = geom::bounds(&pos[..n]);
+    // Past 1000 provinces the viewer zooms in: a region's due room
+    // shrinks as its share of the box does (with the square root of n).
     let shown = ((hi[0] - lo[0]) / WIDTH).max((hi[1] - lo[1]) / HEIGHT).max(1.0);
-    let roomy = out.provinces.iter().filter(|r| r.room >= 2.0 * shown).count();
+    let zoomed = sqrt((n as f64 / 1000.0).max(1.0));
+    let roomy = out.provinces.iter().filter(|r| r.room * zoomed >= 2.0 * shown).count();
     let quality = roomy as f64 / out.provinces.len().max(1) as f64;
     if spread_out.is_empty() {
         spread_out = pos[..total].to_vec();
@@ -842,13 +847,18 @@ fn boxed(raw: &[Point]) -> quality::Similarity {
     }
 }
 
-/// The frame: the convex hull of the provinces' targets, grown about its
-/// centre so that it clears them; within the drawing's rectangle unless
+/// The most sides a frame's border has: a hull of more points is
+/// circumscribed (`geom::circumscribe`), so zipping the outer walk to it
+/// costs a few dozen steps per corner, not the hull's length.
+const FRAME_SIDES: usize = 64;
+
+/// The frame: the convex hull of the provinces' targets (at most
+/// [`FRAME_SIDES`] sides), grown about its centre so that it clears them; within the drawing's rectangle unless
 /// `pinned` (pins are the designer's coordinates, and the drawing goes
 /// where they lead); the rectangle itself when the hull is degenerate.
 fn frame_border(points: &[Point], pinned: bool) -> Vec<Point> {
     let rectangle = vec![[0.0, 0.0], [WIDTH, 0.0], [WIDTH, HEIGHT], [0.0, HEIGHT]];
-    let hull = geom::convex_hull(points);
+    let hull = geom::circumscribe(&geom::convex_hull(points), FRAME_SIDES);
     if hull.len() < 3 || geom::polygon_area(&hull) < 100.0 {
         return rectangle;
     }

@@ -241,6 +241,35 @@ pub(crate) fn convex_hull(points: &[Point]) -> Vec<Point> {
     hull
 }
 
+/// At most `sides` sides round the convex polygon `hull` (counter-clockwise
+/// in maths axes, as [`convex_hull`] gives it): `hull` itself when it has no
+/// more, else its support lines in `sides` evenly turned directions, each
+/// crossed with the next. The result contains `hull` and hugs it within
+/// 1 - cos(π/sides) of its reach (0.12 % for 64 sides), so a frame built
+/// on a hull of thousands of points stays cheap to walk.
+pub(crate) fn circumscribe(hull: &[Point], sides: usize) -> Vec<Point> {
+    if hull.len() <= sides || sides < 3 {
+        return hull.to_vec();
+    }
+    let turn = 2.0 * core::f64::consts::PI / sides as f64;
+    // Each direction's unit normal and the support line's offset along it.
+    let lines: Vec<(Point, f64)> = (0..sides)
+        .map(|j| {
+            let u = [libm::cos(turn * j as f64), libm::sin(turn * j as f64)];
+            let reach = hull.iter().map(|p| p[0] * u[0] + p[1] * u[1]).fold(f64::MIN, f64::max);
+            (u, reach)
+        })
+        .collect();
+    (0..sides)
+        .map(|j| {
+            let ((u, a), (v, b)) = (lines[j], lines[(j + 1) % sides]);
+            // u·p = a, v·p = b.
+            let det = u[0] * v[1] - u[1] * v[0];
+            [(a * v[1] - b * u[1]) / det, (u[0] * b - v[0] * a) / det]
+        })
+        .collect()
+}
+
 /// Turns (and mirrors, if that fits better) `points` about their centre so
 /// that those listed in `towards` (index, point) line up best with where
 /// they were: the orthogonal Procrustes fit, without trigonometry. Scale
@@ -302,5 +331,37 @@ pub(crate) fn turn_towards(points: &mut [Point], towards: &[(usize, Point)], fli
             d[0] = -d[0];
         }
         *p = [centre[0] + d[0] * cos - d[1] * sin, centre[1] + d[0] * sin + d[1] * cos];
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn circumscribe_hugs_a_round_hull() {
+        let round: Vec<Point> = (0..1000)
+            .map(|i| {
+                let a = 2.0 * core::f64::consts::PI * i as f64 / 1000.0;
+                [500.0 + 300.0 * libm::cos(a), 350.0 + 200.0 * libm::sin(a)]
+            })
+            .collect();
+        let hull = convex_hull(&round);
+        assert_eq!(hull.len(), 1000);
+        let frame = circumscribe(&hull, 64);
+        assert_eq!(frame.len(), 64);
+        assert!(polygon_area(&frame) > 0.0, "counter-clockwise as the hull");
+        for i in 0..frame.len() {
+            let (a, b) = (frame[i], frame[(i + 1) % frame.len()]);
+            // Every hull point on the inner side of every side, and each
+            // side touches the hull.
+            let worst = hull.iter().map(|&p| cross(a, b, p)).fold(f64::INFINITY, f64::min);
+            assert!(worst > -1e-6, "side {i} cuts the hull");
+            assert!(worst / dist(a, b) < 1e-6, "side {i} clears the hull");
+        }
+        let grown = polygon_area(&frame) / polygon_area(&hull);
+        assert!(grown < 1.003, "{grown}");
+        // A small hull is kept as it is.
+        assert_eq!(circumscribe(&hull[..10], 64), hull[..10].to_vec());
     }
 }

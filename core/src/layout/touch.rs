@@ -71,58 +71,112 @@ pub(crate) fn touching(
         let i = (x - lo[k]) / cell;
         if i <= 0.0 { 0 } else { (i as usize).min(n - 1) }
     };
-    let mut grid: Vec<Vec<u32>> = vec![Vec::new(); cols * rows];
-    let span = |a: Point, b: Point| {
-        (
-            at(a[0].min(b[0]) - NEAR, 0, cols),
-            at(a[0].max(b[0]) + NEAR, 0, cols),
-            at(a[1].min(b[1]) - NEAR, 1, rows),
-            at(a[1].max(b[1]) + NEAR, 1, rows),
-        )
-    };
-    for (idx, &(_, a, b)) in edges.iter().enumerate() {
-        let (x0, x1, y0, y1) = span(a, b);
+    // The cells within NEAR of the segment `a b`, row by row: the part of
+    // the segment in the row's band (widened by NEAR), widened by NEAR. A
+    // long slanted edge covers about its length in cells, not its box.
+    let cells = |a: Point, b: Point, out: &mut Vec<usize>| {
+        out.clear();
+        let (y0, y1) = (at(a[1].min(b[1]) - NEAR, 1, rows), at(a[1].max(b[1]) + NEAR, 1, rows));
         for gy in y0..=y1 {
-            for gx in x0..=x1 {
-                grid[gy * cols + gx].push(idx as u32);
+            let band_lo = if gy == 0 { f64::NEG_INFINITY } else { lo[1] + gy as f64 * cell - NEAR };
+            let band_hi =
+                if gy + 1 == rows { f64::INFINITY } else { lo[1] + (gy + 1) as f64 * cell + NEAR };
+            let (mut x_lo, mut x_hi) = (a[0].min(b[0]), a[0].max(b[0]));
+            let dy = b[1] - a[1];
+            if dy != 0.0 {
+                let t0 = ((band_lo - a[1]) / dy).clamp(0.0, 1.0);
+                let t1 = ((band_hi - a[1]) / dy).clamp(0.0, 1.0);
+                let (xa, xb) = (a[0] + (b[0] - a[0]) * t0, a[0] + (b[0] - a[0]) * t1);
+                (x_lo, x_hi) = (xa.min(xb), xa.max(xb));
             }
+            let (x0, x1) = (at(x_lo - NEAR, 0, cols), at(x_hi + NEAR, 0, cols));
+            out.extend((x0..=x1).map(|gx| gy * cols + gx));
+        }
+    };
+    // The grid, compressed: each cell's edges in one array.
+    let mut scratch = Vec::new();
+    let mut start = vec![0u32; cols * rows + 1];
+    for &(_, a, b) in &edges {
+        cells(a, b, &mut scratch);
+        for &at in &scratch {
+            start[at + 1] += 1;
         }
     }
-    // Overlap per pair, and the longest single stretch.
-    // (pair, total overlap, longest stretch, that stretch)
-    type Found = ((u32, u32), f64, f64, [Point; 2]);
-    let mut found: Vec<Found> = Vec::new();
+    for i in 0..cols * rows {
+        start[i + 1] += start[i];
+    }
+    let mut fill = start.clone();
+    let mut members = vec![0u32; start[cols * rows] as usize];
+    for (idx, &(_, a, b)) in edges.iter().enumerate() {
+        cells(a, b, &mut scratch);
+        for &at in &scratch {
+            members[fill[at] as usize] = idx as u32;
+            fill[at] += 1;
+        }
+    }
+    // Edges come region by region, so every overlap of region `r` with a
+    // later region is found while `r`'s edges are walked: each such region
+    // gathers its total and its longest stretch (the first of equal ones)
+    // in `sum`, and when `r` is done the pairs that touch long enough are
+    // written, in order.
+    let mut out: Vec<((u32, u32), [Point; 2])> = Vec::new();
+    // Per region: (the region being walked when last met, total, longest,
+    // that stretch).
+    let mut sum: Vec<(u32, f64, f64, [Point; 2])> =
+        vec![(u32::MAX, 0.0, 0.0, [[0.0; 2]; 2]); regions.len()];
+    let mut met: Vec<u32> = Vec::new();
     let mut seen: Vec<u32> = vec![u32::MAX; edges.len()];
-    for (idx, &(r, a, b)) in edges.iter().enumerate() {
-        let (x0, x1, y0, y1) = span(a, b);
-        for gy in y0..=y1 {
-            for gx in x0..=x1 {
-                for &other in &grid[gy * cols + gx] {
+    let mut asked: Vec<(u32, bool)> = vec![(u32::MAX, false); regions.len()];
+    let mut idx = 0;
+    while idx < edges.len() {
+        let r = edges[idx].0;
+        // A cell lists its edges in order, so those of later regions are
+        // the ones after `r`'s last edge.
+        let past = idx + edges[idx..].iter().take_while(|e| e.0 == r).count();
+        met.clear();
+        while idx < past {
+            let (_, a, b) = edges[idx];
+            cells(a, b, &mut scratch);
+            for &at in &scratch {
+                let listed = &members[start[at] as usize..start[at + 1] as usize];
+                let later = listed.partition_point(|&other| (other as usize) < past);
+                for &other in &listed[later..] {
                     let (s, c, d) = edges[other as usize];
-                    if s <= r || seen[other as usize] == idx as u32 || !wanted(r, s) {
+                    if seen[other as usize] == idx as u32 {
                         continue;
                     }
                     seen[other as usize] = idx as u32;
+                    // `wanted` asked once per pair of regions.
+                    if asked[s as usize].0 != r {
+                        asked[s as usize] = (r, wanted(r, s));
+                    }
+                    if !asked[s as usize].1 {
+                        continue;
+                    }
                     let o = overlap(a, b, c, d);
                     if o <= 0.0 {
                         continue;
                     }
-                    match found.iter_mut().find(|f| f.0 == (r, s)) {
-                        Some(f) => {
-                            f.1 += o;
-                            if o > f.2 {
-                                f.2 = o;
-                                f.3 = [a, b];
-                            }
-                        }
-                        None => found.push(((r, s), o, o, [a, b])),
+                    let entry = &mut sum[s as usize];
+                    if entry.0 != r {
+                        *entry = (r, 0.0, 0.0, [a, b]);
+                        met.push(s);
+                    }
+                    entry.1 += o;
+                    if o > entry.2 {
+                        entry.2 = o;
+                        entry.3 = [a, b];
                     }
                 }
             }
+            idx += 1;
         }
+        met.sort_unstable();
+        out.extend(
+            met.iter()
+                .filter(|&&s| sum[s as usize].1 >= LONG)
+                .map(|&s| ((r, s), sum[s as usize].3)),
+        );
     }
-    let mut out: Vec<((u32, u32), [Point; 2])> =
-        found.into_iter().filter(|f| f.1 >= LONG).map(|f| (f.0, f.3)).collect();
-    crate::sorting::sort_by_key(&mut out, |x| x.0);
     out
 }
