@@ -79,8 +79,42 @@ fs.writeFileSync(path.join(staging, names.loader), loader);
 fs.copyFileSync(wasmFiles[0], path.join(staging, names.wasm));
 parts.forEach((f, i) => fs.copyFileSync(path.join(work, f), path.join(staging, partNames[i])));
 
-// The boot script (what Trunk would have written inline).
-const boot = `import init, * as bindings from './${names.glue}';
+// The worker's boot script (web/src/worker.rs): the page's own glue and
+// wasm (fetched once, then cached), whose main() sees it is in a worker
+// and registers the engine.
+const workerName = `judgepad-worker-${h}.js`;
+// It holds the Web Lock of its name for its whole life, so the page hears
+// it go however it ends. (The promise that holds the lock is
+// kept on the global, so that nothing can collect it.)
+fs.writeFileSync(path.join(staging, workerName), `import init from './${names.glue}';
+const name = self.name;
+if (name && navigator.locks) {
+  await new Promise((held) => navigator.locks.request(name, () => {
+    held();
+    globalThis.judgepadLock = new Promise((release) => { globalThis.judgepadRelease = release; });
+    return globalThis.judgepadLock;
+  }));
+}
+await init({ module_or_path: './${names.wasm}' });
+`);
+
+// The boot script (what Trunk would have written inline). gloo-worker
+// hands out its bridge, not the Worker it makes: the one made last is
+// kept as globalThis.judgepadWorker, so the page can hear it fail and stop
+// it; and the name the page gives in the address's fragment becomes the
+// worker's name (a fragment does not survive the service worker's answer)
+// (web/src/worker/client.rs).
+const boot = `const NativeWorker = globalThis.Worker;
+globalThis.Worker = class extends NativeWorker {
+  constructor(address, options = {}) {
+    const url = new URL(address, location.href);
+    const name = decodeURIComponent(url.hash.slice(1));
+    url.hash = '';
+    super(url.href, name ? { ...options, name } : options);
+    globalThis.judgepadWorker = this;
+  }
+};
+import init, * as bindings from './${names.glue}';
 const wasm = await init({ module_or_path: './${names.wasm}' });
 window.wasmBindings = bindings;
 dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));
@@ -95,6 +129,7 @@ const head = [
   `<link rel="preload" href="./${names.wasm}" as="fetch" type="application/wasm" crossorigin>`,
   `<link rel="modulepreload" href="./${names.loader}">`,
   ...partNames.map((f) => `<link rel="prefetch" href="./${f}" as="fetch" type="application/wasm" crossorigin>`),
+  `<link rel="prefetch" href="./${workerName}" as="script" data-worker>`,
 ].join('');
 if (!html.includes('</head>')) {
   console.error('wasm-hook: index.html has no </head>');

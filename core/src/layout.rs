@@ -52,6 +52,7 @@ pub const HEIGHT: f64 = 700.0;
 
 /// A drawn map.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 pub struct Layout {
     /// Width of the drawing ([`WIDTH`]).
     pub width: f64,
@@ -73,6 +74,7 @@ pub struct Layout {
 /// ring of its own neighbours (which other pins hold), so no drawing with
 /// every border can honour it with the others.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 pub struct PinConflict {
     /// The province whose pin was let go.
     pub province: ProvinceId,
@@ -127,6 +129,7 @@ impl Layout {
 
 /// A province's region.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 pub struct Region {
     /// The province.
     pub province: ProvinceId,
@@ -140,6 +143,7 @@ pub struct Region {
 
 /// A border between two adjacent provinces.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 pub struct Border {
     /// The lower province.
     pub a: ProvinceId,
@@ -153,6 +157,7 @@ pub struct Border {
 
 /// An adjacency drawn as a link (a strait, a wrap-around).
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 pub struct Connector {
     /// The lower province.
     pub a: ProvinceId,
@@ -187,6 +192,7 @@ impl Connector {
 
 /// The place of one coast of a multi-coast province.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 pub struct CoastMark {
     /// The coast (`SPA/NC`).
     pub location: LocationId,

@@ -41,10 +41,12 @@ pub use load::{AbutRule, DynamicBlock, NoSources, SourceFile, Sources, Stanza, T
 
 /// Index into [`Map::provinces`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 pub struct ProvinceId(pub u32);
 
 /// Index into [`Map::locations`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 pub struct LocationId(pub u32);
 
 /// Index into [`Map::powers`].

@@ -5,6 +5,7 @@
 // On failure a screenshot is saved under target/browser/.
 
 import { serve, launch } from './serve.mjs';
+import { ring } from './bench-paste-lib.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -250,6 +251,75 @@ test('typing that leaves the graph alone does not lay the map out again; a new p
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="map"] [data-province]').length === 77, null, { timeout: 5000 });
   const afterProvince = Number(await map.getAttribute('data-layouts'));
   if (afterProvince <= before || afterProvince > before + 3) throw new Error(`layouts ${before} → ${afterProvince} for one province`);
+});
+
+// Pastes `text` into the editor over everything, as a user does: on the
+// clipboard, then Ctrl+A, Ctrl+V (real key events).
+async function paste(page, text) {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.evaluate((it) => navigator.clipboard.writeText(it), text);
+  await page.getByTestId('editor').focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Control+V');
+}
+
+const regions = (page) => page.evaluate(() => document.querySelectorAll('[data-testid="map"] [data-province]').length);
+
+test('a 10,000-province paste: counts at once, the map from the worker, and typing goes on', async (page) => {
+  await page.locator('[data-testid="map"] [data-province]').first().waitFor();
+  const text = ring(10000);
+  await paste(page, text);
+  await expectText(page, 'provinces', 10000, 30000);
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('Zed = zed\nLAND ZED\n');
+  await expectText(page, 'provinces', 10001, 30000);
+  const value = await page.getByTestId('editor').inputValue();
+  if (value !== `${text}Zed = zed\nLAND ZED\n`) throw new Error('the text is not what was pasted and typed');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="map"] [data-province]').length === 10001, null, { timeout: 60000, polling: 200 });
+  await expectText(page, 'error-count', 0);
+});
+
+test('the map\'s worker killed mid-layout: the page says so and draws again; Cancel; the text intact', async (page) => {
+  await page.locator('[data-testid="map"] [data-province]').first().waitFor();
+  // The worker is stopped as soon as the map asks it for the big drawing
+  // (the map turns busy), so it dies in the middle of that layout.
+  await page.evaluate(() => {
+    const map = document.querySelector('section.map');
+    const watch = new MutationObserver(() => {
+      if (map.getAttribute('aria-busy') === 'true') {
+        watch.disconnect();
+        globalThis.judgepadWorker.terminate();
+      }
+    });
+    watch.observe(map, { attributes: true, attributeFilter: ['aria-busy'] });
+  });
+  const text = ring(10000);
+  await paste(page, text);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="map"] [data-province]').length === 10000, null, { timeout: 60000, polling: 200 });
+  await expectText(page, 'map-status', "The map's worker stopped (it ended unexpectedly); it was restarted and the map drawn again.Dismiss");
+  if (await page.getByTestId('editor').inputValue() !== text) throw new Error('the text changed');
+  await page.getByTestId('map-dismiss').click();
+  // Cancel, as soon as it is offered: the map stays as it was.
+  await page.evaluate(() => {
+    const map = document.querySelector('section.map');
+    const watch = new MutationObserver(() => {
+      const cancel = map.querySelector('[data-testid="map-cancel"]');
+      if (cancel) {
+        watch.disconnect();
+        cancel.click();
+      }
+    });
+    watch.observe(map, { childList: true, subtree: true });
+  });
+  await page.getByTestId('editor').focus();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('Zed = zed\nLAND ZED\n');
+  await expectText(page, 'map-status', 'Drawing cancelled: the map shows the last drawing.Draw again', 30000);
+  if (await regions(page) !== 10000) throw new Error('the last drawing is not on screen');
+  await expectText(page, 'provinces', 10001);
+  await page.getByTestId('map-redraw').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="map"] [data-province]').length === 10001, null, { timeout: 60000, polling: 200 });
+  if (await page.getByTestId('editor').inputValue() !== `${text}Zed = zed\nLAND ZED\n`) throw new Error('the text changed');
 });
 
 test('dragging a province pins it in the text; Unpin removes it', async (page) => {

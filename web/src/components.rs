@@ -10,6 +10,7 @@ pub mod file_tabs;
 pub mod foreign_view;
 pub mod help;
 pub mod map_card;
+pub mod map_status;
 pub mod map_view;
 pub mod njudge_import;
 pub mod orders;

@@ -62,6 +62,8 @@ pub struct Parts {
     pub install_api: fn(),
     /// The game engine: replays a log on a map.
     pub replay: crate::play::Replay,
+    /// Registers the worker's engine (in the worker only).
+    pub worker: fn(),
 }
 
 /// The later part of the wasm, loaded on the first call.
@@ -99,6 +101,7 @@ pub fn parts() -> Parts {
         },
         install_api: crate::js_api::install,
         replay: crate::bridge::session::update,
+        worker: crate::worker::register,
     }
 }
 

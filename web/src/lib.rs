@@ -14,5 +14,6 @@ pub mod js_api;
 pub mod later;
 pub mod persist;
 pub mod play;
+pub mod worker;
 
 pub use app::App;

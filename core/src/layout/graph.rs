@@ -26,6 +26,7 @@ pub struct ProvinceGraph {
 
 /// Which units may cross a border between two provinces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 pub enum Crossing {
     /// Armies and fleets.
     Both,

@@ -12,7 +12,7 @@ use judgepad_core::map::Sources;
 use super::Loaded;
 
 /// A variant's files as the user has them.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Workspace {
     /// The bundled variant it started from (its name, e.g. `standard`).
     pub variant: String,

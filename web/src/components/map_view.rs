@@ -41,6 +41,8 @@ use crate::bridge::scene::{
     CoastView, LineView, RegionView, Scene, Shapes, TagView, UnitShape, UnitView, scene, shapes,
 };
 use crate::components::map_card::MapCard;
+use crate::components::map_status::MapStatus;
+use crate::worker::client::Status;
 
 type Key =
     (ProvinceGraph, Vec<judgepad_core::map::pins::Pin>, Vec<(String, judgepad_core::map::Terrain)>);
@@ -114,35 +116,44 @@ pub fn MapView(
     // How many layouts ran (a test hook: typing must not add any).
     let layouts = RwSignal::new(0u32);
     let pending = StoredValue::new(None::<leptos::prelude::TimeoutHandle>);
+    // The layout runs in the worker (worker.rs): the request names the
+    // files and where provinces are on screen now (the new drawing lines
+    // up with them, so an edit never spins or mirrors the map); the answer
+    // is shown if it is still the newest request's.
     let draw_now = move || {
-        // Where the provinces are on screen now: the new drawing lines up
-        // with them (an edit never spins or mirrors the map).
-        let made = loaded.with_untracked(|it| {
-            let previous: Vec<_> = drawn.with_untracked(|d| {
-                d.as_ref()
-                    .map(|(key, old)| {
-                        key.2
-                            .iter()
-                            .zip(&old.provinces)
-                            .filter_map(|((abbr, _), region)| {
-                                Some((it.map.province(abbr)?, region.label))
-                            })
-                            .collect()
-                    })
-                    .unwrap_or_default()
-            });
-            // The key of this map is the memo's (draw_now runs on its change).
-            let drawing = layout::layout_near(&it.map, &[], &previous);
-            // Pins the drawing let go: warnings in the diagnostics list.
-            let notes = layout::pin_diagnostics(&it.map, &drawing);
-            if doc.drawing_notes.with_untracked(|(pins, old)| *pins != it.map.pins || *old != notes)
-            {
-                doc.drawing_notes.set((it.map.pins.clone(), notes));
-            }
-            (key.get_untracked(), drawing)
+        let previous: Vec<(String, layout::Point)> = drawn.with_untracked(|d| {
+            d.as_ref()
+                .map(|(key, old)| {
+                    key.2
+                        .iter()
+                        .zip(&old.provinces)
+                        .map(|((abbr, _), region)| (abbr.clone(), region.label))
+                        .collect()
+                })
+                .unwrap_or_default()
         });
-        drawn.set(Some(made));
-        layouts.update(|n| *n += 1);
+        let files = doc.settled.get_untracked();
+        let made_for = key.get_untracked();
+        crate::worker::client::request(
+            move |generation| crate::worker::Request::Layout { generation, files, previous },
+            move |answer| {
+                let crate::worker::Response::Layout { drawing, .. } = answer else { return };
+                // Pins the drawing let go: warnings in the diagnostics list.
+                loaded.with_untracked(|it| {
+                    if key.with_untracked(|now| *now == made_for) {
+                        let notes = layout::pin_diagnostics(&it.map, &drawing);
+                        if doc
+                            .drawing_notes
+                            .with_untracked(|(pins, old)| *pins != it.map.pins || *old != notes)
+                        {
+                            doc.drawing_notes.set((it.map.pins.clone(), notes));
+                        }
+                    }
+                });
+                drawn.set(Some((made_for, drawing)));
+                layouts.update(|n| *n += 1);
+            },
+        );
     };
     Effect::new(move |_| {
         let now = key.get();
@@ -488,10 +499,14 @@ pub fn MapView(
         drag.set_value(None);
         hovered.set(None);
     };
+    // Busy while a drawing is asked for and not answered yet.
+    let worker_status = crate::worker::client::status();
     view! {
-        <section class="map" aria-label="map" data-layouts=move || layouts.get()>
+        <section class="map" aria-label="map" data-layouts=move || layouts.get()
+            aria-busy=move || matches!(worker_status.get(), Status::Working | Status::Slow).to_string()>
             <div class="map-tools">
                 <button type="button" data-testid="map-fit" on:click=move |_| zoom.set(None)>"Fit"</button>
+                <MapStatus redraw=Callback::new(move |()| draw_now()) />
                 <button type="button" data-testid="edit-position" aria-pressed=move || editing.with(Option::is_some).to_string()
                     title="place and remove units, give centres: a test situation"
                     on:click=move |_| {

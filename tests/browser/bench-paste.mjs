@@ -1,0 +1,57 @@
+// Pasting a big map, where users meet it: a ring of n provinces (each
+// adjacent to the one before and after, as the issue's stress test) put on
+// the clipboard and pasted into the editor with Ctrl+A, Ctrl+V (real key
+// events; Playwright's insertText is typed insertion, which Chromium's
+// textarea handles in time quadratic in the lines: 6 s for 1,200 lines in
+// an empty page, against 0.1 s pasted), in headless Chromium.
+// Printed per size: the longest main-thread task from the paste until the
+// map is drawn (PerformanceObserver long tasks, 50 ms and more, plus a
+// frame probe that catches shorter ones), the time until the province
+// count shows n, and until the map shows n regions. Budget (issue 28): no
+// task over 50 ms; counts within 1 s for 10,000 provinces.
+// Usage: node tests/browser/bench-paste.mjs [dist] [sizes, comma-separated]
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openPage } from './serve.mjs';
+import { ring } from './bench-paste-lib.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const dist = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
+const sizes = (process.argv[3] ?? '1000,3000,10000').split(',').map(Number);
+
+for (const n of sizes) {
+  const { page, close } = await openPage(dist, root);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.locator('[data-testid="map"] [data-province]').first().waitFor();
+  const text = ring(n);
+  await page.evaluate((it) => navigator.clipboard.writeText(it), text);
+  const editor = page.getByTestId('editor');
+  await editor.click();
+  await page.keyboard.press('Control+A');
+  await page.evaluate(() => {
+    window.__tasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__tasks.push(entry.duration);
+    }).observe({ type: 'longtask' });
+    window.__start = performance.now();
+  });
+  const sent = Date.now();
+  await page.keyboard.press('Control+V');
+  let counts = null;
+  let drawn = null;
+  try {
+    await page.waitForFunction((want) => document.querySelector('[data-testid="provinces"]')?.textContent === String(want), n, { timeout: 180000, polling: 50 });
+    counts = await page.evaluate(() => performance.now() - window.__start);
+    await page.waitForFunction((want) => document.querySelectorAll('[data-testid="map"] [data-province]').length >= want, n, { timeout: 180000, polling: 100 });
+    drawn = await page.evaluate(() => performance.now() - window.__start);
+  } catch (err) {
+    console.log(`  paste ${n}: ${err.message.split('\n')[0]} after ${Date.now() - sent} ms`);
+  }
+  await page.waitForTimeout(500);
+  const tasks = await page.evaluate(() => window.__tasks);
+  const longest = tasks.length ? Math.max(...tasks) : 0;
+  const fmt = (ms) => (ms === null ? '   —' : `${ms.toFixed(0).padStart(6)} ms`);
+  console.log(`  paste ${String(n).padStart(6)}-province ring (${(text.length / 1024).toFixed(0)} KB): longest main-thread task ${longest.toFixed(0).padStart(6)} ms (${tasks.length} over 50 ms); counts ${fmt(counts)}; map drawn ${fmt(drawn)}`);
+  await close();
+}

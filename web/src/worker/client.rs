@@ -1,0 +1,295 @@
+//! The page's side of the worker: one worker, spawned on the first request
+//! (after the first page is up), fed the newest request only. Each request
+//! replaces the one in flight (its answer is dropped); the status says
+//! when an answer is slow, and [`cancel`] stops the worker outright (the
+//! next request starts another). A worker that dies (a panic or running
+//! out of memory ends it: its boot script closes it on any uncaught error)
+//! is restarted and sent the request it died on once more; if that one
+//! kills it again, the page says so and waits for the next edit. Where no
+//! worker can start (no worker script named in the page), the work runs
+//! here, as before the worker.
+//!
+//! A worker can end without a word (stopped from outside, or by the
+//! browser at its memory limit): each holds a Web Lock of its name (given in
+//! its address's fragment, which the boot script makes its name) for its
+//! whole life, and the page asks for the same lock once the worker
+//! says it is up, so the page is granted it exactly when the worker is gone.
+//! gloo-worker hands out its bridge, not the `Worker`: the page's boot
+//! script records the one it makes (`globalThis.judgepadWorker`), so that
+//! the page can stop it and hear its errors at once.
+
+use std::cell::RefCell;
+use std::time::Duration;
+
+use gloo_worker::{Spawnable, WorkerBridge};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
+
+use super::{Engine, Request, Response, answer};
+
+/// What the worker is doing, for the page to show.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Status {
+    /// Nothing asked, or everything answered.
+    Idle,
+    /// Working on a request for less than [`SLOW`].
+    Working,
+    /// Working on a request for [`SLOW`] or more: the page marks the map
+    /// as updating and offers to cancel.
+    Slow,
+    /// Stopped by the user; the map shows the last drawing.
+    Cancelled,
+    /// The worker died; what happened (shown until the next answer).
+    Failed(String),
+}
+
+/// How long an answer may take before the page says it is updating.
+pub const SLOW: Duration = Duration::from_millis(300);
+
+type Done = Box<dyn FnOnce(Response)>;
+
+/// The request in flight: its generation, itself (to send again if the
+/// worker dies on it) and what to do with its answer.
+struct Pending {
+    generation: u64,
+    request: Request,
+    done: Done,
+    /// Why the worker died on it, if it did (it is sent once more).
+    crashed: Option<String>,
+}
+
+struct Client {
+    /// Which worker runs (a number per worker started), if one does.
+    running: Option<u64>,
+    started: u64,
+    bridge: Option<WorkerBridge<Engine>>,
+    worker: Option<web_sys::Worker>,
+    /// Keeps the worker's error listener alive.
+    on_error: Option<Closure<dyn Fn(web_sys::ErrorEvent)>>,
+    generation: u64,
+    pending: Option<Pending>,
+    status: Option<RwSignal<Status>>,
+}
+
+thread_local! {
+    static CLIENT: RefCell<Client> = const {
+        RefCell::new(Client {
+            running: None,
+            started: 0,
+            bridge: None,
+            worker: None,
+            on_error: None,
+            generation: 0,
+            pending: None,
+            status: None,
+        })
+    };
+}
+
+/// The worker's status (one signal for the page).
+pub fn status() -> RwSignal<Status> {
+    CLIENT
+        .with_borrow_mut(|client| *client.status.get_or_insert_with(|| RwSignal::new(Status::Idle)))
+}
+
+fn set_status(value: Status) {
+    let status = status();
+    if status.with_untracked(|it| *it != value) {
+        status.set(value);
+    }
+}
+
+/// Sends the request `make` builds for the next generation; `done` gets its
+/// answer, unless a newer request was sent first.
+pub fn request(make: impl FnOnce(u64) -> Request, done: impl FnOnce(Response) + 'static) {
+    let (generation, request) = CLIENT.with_borrow_mut(|client| {
+        client.generation += 1;
+        (client.generation, make(client.generation))
+    });
+    if !ensure_worker() {
+        // No worker here: the work runs on this thread.
+        done(answer(request, || 0.0));
+        return;
+    }
+    CLIENT.with_borrow_mut(|client| {
+        client.pending = Some(Pending {
+            generation,
+            request: request.clone(),
+            done: Box::new(done),
+            crashed: None,
+        });
+        if let Some(bridge) = &client.bridge {
+            bridge.send(request);
+        }
+    });
+    set_status(Status::Working);
+    set_timeout(
+        move || {
+            let still = CLIENT.with_borrow(|client| {
+                client.pending.as_ref().is_some_and(|it| it.generation == generation)
+            });
+            if still {
+                set_status(Status::Slow);
+            }
+        },
+        SLOW,
+    );
+}
+
+/// Stops the worker and drops the request in flight (the map keeps the
+/// last drawing); the next request starts a new worker.
+pub fn cancel() {
+    let had = CLIENT.with_borrow_mut(|client| {
+        stop(client);
+        client.pending.take().is_some()
+    });
+    if had {
+        set_status(Status::Cancelled);
+    }
+}
+
+/// Ends the worker (if any) and forgets it.
+fn stop(client: &mut Client) {
+    client.running = None;
+    if let Some(worker) = client.worker.take() {
+        worker.set_onerror(None);
+        worker.terminate();
+    }
+    client.on_error = None;
+    client.bridge = None;
+}
+
+/// The worker script the page names (a `link` marked `data-worker`, which
+/// also tells the service worker to keep it for offline use), if any.
+fn worker_url() -> Option<String> {
+    let link = document().query_selector("link[data-worker]").ok()??;
+    link.get_attribute("href").filter(|it| !it.is_empty())
+}
+
+/// Starts the worker unless it runs; false where none can start.
+fn ensure_worker() -> bool {
+    if CLIENT.with_borrow(|client| client.bridge.is_some()) {
+        return true;
+    }
+    let Some(url) = worker_url() else { return false };
+    let number = CLIENT.with_borrow_mut(|client| {
+        client.started += 1;
+        client.started
+    });
+    let bridge = Engine::spawner()
+        .callback(move |answer| on_answer(number, answer))
+        .with_loader(true)
+        .as_module(true)
+        .spawn(&format!("{url}#{}", lock_name(number)));
+    let worker = js_sys::Reflect::get(&js_sys::global(), &"judgepadWorker".into())
+        .ok()
+        .and_then(|it| it.dyn_into::<web_sys::Worker>().ok());
+    let on_error = Closure::<dyn Fn(web_sys::ErrorEvent)>::new(|event: web_sys::ErrorEvent| {
+        event.prevent_default();
+        leptos::logging::warn!("judgepad: the worker failed: {}", event.message());
+        died(event.message());
+    });
+    if let Some(worker) = &worker {
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    }
+    CLIENT.with_borrow_mut(|client| {
+        client.running = Some(number);
+        client.bridge = Some(bridge);
+        client.worker = worker;
+        client.on_error = Some(on_error);
+    });
+    true
+}
+
+/// The lock worker `number` holds while it lives: this page's (a random
+/// part, as other tabs run workers too) and the worker's.
+fn lock_name(number: u64) -> String {
+    thread_local! {
+        static PAGE: u64 = (js_sys::Math::random() * 1e15) as u64;
+    }
+    PAGE.with(|page| format!("judgepad-worker-{page}-{number}"))
+}
+
+/// Waits on worker `number`'s lock: granted when the worker is gone.
+fn watch(number: u64) {
+    let Some(locks) = js_sys::Reflect::get(&window().navigator(), &"locks".into())
+        .ok()
+        .filter(|it| !it.is_undefined())
+    else {
+        return;
+    };
+    let Some(request) = js_sys::Reflect::get(&locks, &"request".into())
+        .ok()
+        .and_then(|it| it.dyn_into::<js_sys::Function>().ok())
+    else {
+        return;
+    };
+    let gone = Closure::once_into_js(move |_lock: wasm_bindgen::JsValue| {
+        if CLIENT.with_borrow(|client| client.running == Some(number)) {
+            leptos::logging::warn!("judgepad: worker {number} is gone (its lock was released)");
+            died(String::new());
+        }
+    });
+    let _ = request.call2(&locks, &lock_name(number).into(), &gone);
+}
+
+/// An answer from worker `number`: handed on if it is the newest request's.
+fn on_answer(number: u64, response: Response) {
+    let generation = match &response {
+        Response::Ready => return watch(number),
+        Response::Layout { generation, .. } => *generation,
+    };
+    let pending = CLIENT.with_borrow_mut(|client| {
+        if client.pending.as_ref().is_some_and(|it| it.generation == generation) {
+            client.pending.take()
+        } else {
+            None
+        }
+    });
+    if let Some(pending) = pending {
+        set_status(match pending.crashed {
+            Some(why) => Status::Failed(format!(
+                "The map's worker stopped ({why}); it was restarted and the map drawn again."
+            )),
+            None => Status::Idle,
+        });
+        (pending.done)(response);
+    }
+}
+
+/// The worker died (`why`: its error message): a new one is started and
+/// sent the request in flight, once.
+fn died(why: String) {
+    let again = CLIENT.with_borrow_mut(|client| {
+        stop(client);
+        match client.pending.take() {
+            Some(pending) if pending.crashed.is_none() => Some(pending),
+            _ => None,
+        }
+    });
+    let why = if why.is_empty() { "it ended unexpectedly".to_string() } else { why };
+    let idle = CLIENT.with_borrow(|client| client.pending.is_none()) && again.is_none();
+    if idle {
+        set_status(Status::Failed(format!(
+            "The map's worker stopped ({why}); a new one starts with the next drawing."
+        )));
+        return;
+    }
+    match again {
+        Some(pending) if ensure_worker() => {
+            set_status(Status::Failed(format!(
+                "The map's worker stopped ({why}); it was restarted and is drawing again."
+            )));
+            CLIENT.with_borrow_mut(|client| {
+                if let Some(bridge) = &client.bridge {
+                    bridge.send(pending.request.clone());
+                }
+                client.pending = Some(Pending { crashed: Some(why), ..pending });
+            });
+        }
+        _ => set_status(Status::Failed(format!(
+            "The map's worker stopped ({why}) on this text; the map shows the last drawing. Your text is unchanged."
+        ))),
+    }
+}
