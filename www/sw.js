@@ -35,9 +35,16 @@ self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     const { files, index, response } = await shell();
-    await cache.put(index, response);
-    await Promise.all(files.filter((f) => f !== index).map(async (file) => {
-      const got = await fetch(file, { cache: 'no-store' });
+    await cache.put(index, response.clone());
+    await cache.put(new URL('index.html', index).href, response);
+    // A file whose name carries the build's hash never changes: the copy
+    // the page has just loaded (the HTTP cache) is the one, so the first
+    // visit downloads nothing twice. The rest is revalidated (a server
+    // with validators, as Pages, answers 304 without the body).
+    const page = new URL('index.html', index).href;
+    await Promise.all(files.filter((f) => f !== index && f !== page).map(async (file) => {
+      const hashed = /-[0-9a-f]{16}(_bg)?\.[a-z]+$/.test(new URL(file).pathname);
+      const got = await fetch(file, { cache: hashed ? 'force-cache' : 'no-cache' });
       if (got.ok) await cache.put(file, got);
     }));
   })());
