@@ -7,8 +7,9 @@
 # in wasm (wasm32-wasip1 under Node) on three maps. Also the map layout,
 # native (`judgepad bench`) and in Chromium (bench-layout.mjs), and the
 # editor's keystroke latency in Chromium (bench-editor.mjs), Adjudicate
-# clicked to the next phase drawn (bench-play.mjs), and nJudge and Xconq
-# files dropped to their panel drawn (bench-formats.mjs).
+# clicked to the next phase drawn (bench-play.mjs), nJudge and Xconq
+# files dropped to their panel drawn (bench-formats.mjs), and big maps
+# pasted (bench-paste.mjs: the longest main-thread task, counts, map).
 set -euo pipefail
 cd "$(dirname "$0")"
 source ../../.ci/env
@@ -23,6 +24,7 @@ if [ -f ../../dist/index.html ]; then
   node ../browser/bench-editor.mjs ../../dist
   node ../browser/bench-play.mjs ../../dist
   node ../browser/bench-formats.mjs ../../dist
+  node ../browser/bench-paste.mjs ../../dist
 else
   echo "  (no dist/: run \`trunk build --release --offline\` for the Chromium figure)"
 fi
