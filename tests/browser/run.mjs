@@ -322,6 +322,23 @@ test('the map\'s worker killed mid-layout: the page says so and draws again; Can
   if (await page.getByTestId('editor').inputValue() !== `${text}Zed = zed\nLAND ZED\n`) throw new Error('the text changed');
 });
 
+test('a worker that never starts: the page draws the map itself and says so', async (page) => {
+  await page.locator('[data-testid="map"] [data-province]').first().waitFor();
+  // The next worker is a script that never registers (the service
+  // worker's), and the running one goes.
+  await page.evaluate(() => {
+    document.querySelector('link[data-worker]').setAttribute('href', './sw.js');
+    globalThis.judgepadWorker.terminate();
+  });
+  await expectText(page, 'map-status', "The map's worker stopped (it ended unexpectedly); a new one starts with the next drawing.Dismiss");
+  const editor = page.getByTestId('editor');
+  await editor.focus();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\nNowhere = now\nLAND NOW\n');
+  await page.locator('[data-testid="map"] [data-province="NOW"]').waitFor({ timeout: 30000 });
+  await expectText(page, 'map-status', "The map's worker could not start (it did not start within 10 s); the map is drawn on the page itself.Dismiss");
+});
+
 test('dragging a province pins it in the text; Unpin removes it', async (page) => {
   const eng = page.locator('[data-testid="map"] [data-province="ENG"] polygon');
   await eng.waitFor();

@@ -6,8 +6,9 @@
 //! out of memory ends it: its boot script closes it on any uncaught error)
 //! is restarted and sent the request it died on once more; if that one
 //! kills it again, the page says so and waits for the next edit. Where no
-//! worker can start (no worker script named in the page), the work runs
-//! here, as before the worker.
+//! worker can start (no worker script named in the page, or one that never
+//! says it is up: it fails at once or stays silent for 10 s), the work runs
+//! here, as before the worker, for the rest of the session.
 //!
 //! A worker can end without a word (stopped from outside, or by the
 //! browser at its memory limit): each holds a Web Lock of its name (given in
@@ -47,6 +48,10 @@ pub enum Status {
 /// How long an answer may take before the page says it is updating.
 pub const SLOW: Duration = Duration::from_millis(300);
 
+/// How long a worker may take to start (fetch and compile the wasm)
+/// before the page draws on its own.
+const START: Duration = Duration::from_secs(10);
+
 type Done = Box<dyn FnOnce(Response)>;
 
 /// The request in flight: its generation, itself (to send again if the
@@ -62,6 +67,10 @@ struct Pending {
 struct Client {
     /// Which worker runs (a number per worker started), if one does.
     running: Option<u64>,
+    /// Whether it said it is up.
+    ready: bool,
+    /// A worker could not start here: the work runs on this thread.
+    broken: bool,
     started: u64,
     bridge: Option<WorkerBridge<Engine>>,
     worker: Option<web_sys::Worker>,
@@ -76,6 +85,8 @@ thread_local! {
     static CLIENT: RefCell<Client> = const {
         RefCell::new(Client {
             running: None,
+            ready: false,
+            broken: false,
             started: 0,
             bridge: None,
             worker: None,
@@ -152,6 +163,7 @@ pub fn cancel() {
 /// Ends the worker (if any) and forgets it.
 fn stop(client: &mut Client) {
     client.running = None;
+    client.ready = false;
     if let Some(worker) = client.worker.take() {
         worker.set_onerror(None);
         worker.terminate();
@@ -169,8 +181,9 @@ fn worker_url() -> Option<String> {
 
 /// Starts the worker unless it runs; false where none can start.
 fn ensure_worker() -> bool {
-    if CLIENT.with_borrow(|client| client.bridge.is_some()) {
-        return true;
+    let (running, broken) = CLIENT.with_borrow(|client| (client.bridge.is_some(), client.broken));
+    if running || broken {
+        return running;
     }
     let Some(url) = worker_url() else { return false };
     let number = CLIENT.with_borrow_mut(|client| {
@@ -199,6 +212,16 @@ fn ensure_worker() -> bool {
         client.worker = worker;
         client.on_error = Some(on_error);
     });
+    // A worker that neither starts nor fails (a script that loads but never
+    // registers) is given up after a while.
+    set_timeout(
+        move || {
+            if CLIENT.with_borrow(|client| client.running == Some(number) && !client.ready) {
+                died(format!("it did not start within {} s", START.as_secs()));
+            }
+        },
+        START,
+    );
     true
 }
 
@@ -237,7 +260,10 @@ fn watch(number: u64) {
 /// An answer from worker `number`: handed on if it is the newest request's.
 fn on_answer(number: u64, response: Response) {
     let generation = match &response {
-        Response::Ready => return watch(number),
+        Response::Ready => {
+            CLIENT.with_borrow_mut(|client| client.ready |= client.running == Some(number));
+            return watch(number);
+        }
         Response::Layout { generation, .. } => *generation,
     };
     let pending = CLIENT.with_borrow_mut(|client| {
@@ -258,25 +284,34 @@ fn on_answer(number: u64, response: Response) {
     }
 }
 
-/// The worker died (`why`: its error message): a new one is started and
-/// sent the request in flight, once.
+/// The worker died (`why`: its error message). One that had started is
+/// replaced and sent the request in flight, once; one that never said it
+/// was up (no module workers, a blocked script) is given up for the
+/// session, and the work runs on this thread as before the worker.
 fn died(why: String) {
-    let again = CLIENT.with_borrow_mut(|client| {
+    let (pending, started) = CLIENT.with_borrow_mut(|client| {
+        let started = client.ready;
         stop(client);
-        match client.pending.take() {
-            Some(pending) if pending.crashed.is_none() => Some(pending),
-            _ => None,
-        }
+        client.broken |= !started;
+        (client.pending.take(), started)
     });
     let why = if why.is_empty() { "it ended unexpectedly".to_string() } else { why };
-    let idle = CLIENT.with_borrow(|client| client.pending.is_none()) && again.is_none();
-    if idle {
+    if !started {
         set_status(Status::Failed(format!(
-            "The map's worker stopped ({why}); a new one starts with the next drawing."
+            "The map's worker could not start ({why}); the map is drawn on the page itself."
         )));
+        if let Some(pending) = pending {
+            (pending.done)(answer(pending.request, crate::doc::now_ms));
+        }
         return;
     }
-    match again {
+    match pending {
+        None => set_status(Status::Failed(format!(
+            "The map's worker stopped ({why}); a new one starts with the next drawing."
+        ))),
+        Some(pending) if pending.crashed.is_some() => set_status(Status::Failed(format!(
+            "The map's worker stopped ({why}) on this text; the map shows the last drawing. Your text is unchanged."
+        ))),
         Some(pending) if ensure_worker() => {
             set_status(Status::Failed(format!(
                 "The map's worker stopped ({why}); it was restarted and is drawing again."
@@ -288,8 +323,6 @@ fn died(why: String) {
                 client.pending = Some(Pending { crashed: Some(why), ..pending });
             });
         }
-        _ => set_status(Status::Failed(format!(
-            "The map's worker stopped ({why}) on this text; the map shows the last drawing. Your text is unchanged."
-        ))),
+        Some(pending) => (pending.done)(answer(pending.request, crate::doc::now_ms)),
     }
 }
