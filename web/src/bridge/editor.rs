@@ -151,6 +151,20 @@ pub fn utf16_offset(text: &str, at: usize) -> u32 {
     text[..at].encode_utf16().count() as u32
 }
 
+/// `text` with `clip` pasted over the UTF-16 range `from..to` (what a
+/// textarea reports), line ends as a textarea keeps them (`\r\n` and `\r`
+/// read as `\n`), and the caret after it, in UTF-16 units.
+pub fn paste(text: &str, from: u32, to: u32, clip: &str) -> (String, u32) {
+    let clip = clip.replace("\r\n", "\n").replace('\r', "\n");
+    let (from, to) = (from.min(to), from.max(to));
+    let (a, b) = (byte_offset(text, from), byte_offset(text, to));
+    let mut out = String::with_capacity(text.len() - (b - a) + clip.len());
+    out.push_str(&text[..a]);
+    out.push_str(&clip);
+    out.push_str(&text[b..]);
+    (out, from + clip.encode_utf16().count() as u32)
+}
+
 /// The byte offset of UTF-16 offset `at`.
 pub fn byte_offset(text: &str, at: u32) -> usize {
     let mut units = 0u32;
@@ -277,5 +291,14 @@ mod tests {
         let text = "LAND SPA ABUTS por\nWATER MAO ABUTS spa/nc SPA/SC\n";
         let hl = highlight(text);
         assert_eq!(uses(text, &hl, "Spa").len(), 3);
+    }
+
+    #[test]
+    fn paste_replaces_the_selection_in_utf16_units() {
+        assert_eq!(paste("abc", 1, 2, "XY"), ("aXYc".to_string(), 3));
+        // After a character outside the BMP (two UTF-16 units).
+        assert_eq!(paste("é😀z", 3, 3, "a\r\nb\rc"), ("é😀a\nb\ncz".to_string(), 8));
+        // A backwards range, and a paste over everything.
+        assert_eq!(paste("hello", 5, 0, "x"), ("x".to_string(), 1));
     }
 }

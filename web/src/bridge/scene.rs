@@ -5,6 +5,8 @@
 //! keyed by the piece itself, so an edit redraws only what changed, and
 //! every name is a text node (never markup).
 
+use std::fmt::Write as _;
+
 use judgepad_core::board::Board;
 use judgepad_core::layout::palette::{power_colour, terrain_colour};
 use judgepad_core::layout::svg::{Num, label_size, points};
@@ -71,13 +73,15 @@ pub enum UnitShape {
     },
 }
 
-/// A border or connector line.
+/// The borders of one kind, or the connectors: one SVG path of many
+/// pieces (a map of 10,000 provinces has 150,000 border lines; one element
+/// each made the page build and lay out 150,000 elements).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LineView {
     /// CSS class (`b both`, `b fleet`, `c`…).
     pub class: &'static str,
-    /// SVG points.
-    pub points: String,
+    /// SVG path data: a move and lines per piece.
+    pub d: String,
 }
 
 /// The name at the outer end of a link that leaves the map by one edge
@@ -149,28 +153,40 @@ pub struct Shapes {
 /// The [`Shapes`] of `layout`.
 pub fn shapes(layout: &Layout) -> Shapes {
     let outlines = layout.provinces.iter().map(|region| points(&region.polygon)).collect();
-    let mut lines: Vec<LineView> = layout
-        .borders
-        .iter()
-        .map(|border| {
-            let class = match border.kind {
-                Crossing::Both => "b both",
-                Crossing::Army => "b army",
-                Crossing::Fleet => "b fleet",
-                Crossing::Barrier => "b barrier",
-            };
-            LineView { class, points: points(&border.path) }
-        })
-        .collect();
+    // One path per class, in a fixed order.
+    let classes = ["b both", "b army", "b fleet", "b barrier", "c"];
+    let mut paths = vec![String::new(); classes.len()];
+    let mut piece = |class: usize, path: &[Point]| {
+        let d = &mut paths[class];
+        for (idx, p) in path.iter().enumerate() {
+            let step = if idx == 0 { 'M' } else { 'L' };
+            let _ = write!(d, "{step}{},{}", Num(p[0]), Num(p[1]));
+        }
+    };
+    for border in &layout.borders {
+        let class = match border.kind {
+            Crossing::Both => 0,
+            Crossing::Army => 1,
+            Crossing::Fleet => 2,
+            Crossing::Barrier => 3,
+        };
+        piece(class, &border.path);
+    }
     let mut tags = Vec::new();
     for link in &layout.connectors {
-        for (piece, to) in link.pieces() {
-            lines.push(LineView { class: "c", points: points(&piece) });
-            if let (Some(to), Some(&end)) = (to, piece.last()) {
+        for (part, to) in link.pieces() {
+            piece(4, &part);
+            if let (Some(to), Some(&end)) = (to, part.last()) {
                 tags.push((end, to));
             }
         }
     }
+    let lines = classes
+        .iter()
+        .zip(paths)
+        .filter(|(_, d)| !d.is_empty())
+        .map(|(class, d)| LineView { class, d })
+        .collect();
     Shapes { outlines, lines, tags }
 }
 

@@ -13,7 +13,7 @@ use judgepad_core::syntax::highlight::{Highlight, highlight};
 
 use crate::bridge::Analysis;
 use crate::bridge::editor::{
-    LineView, Mark, byte_offset, line_starts, lines, province_key, uses, utf16_offset,
+    LineView, Mark, byte_offset, line_starts, lines, paste, province_key, uses, utf16_offset,
     visible_highlights, word_at,
 };
 use crate::doc::Doc;
@@ -147,6 +147,28 @@ pub fn Editor(
         }
         let file = doc.open.get_untracked();
         doc.change(Some(&file), |w| w.set(&file, value));
+        sync_caret();
+    };
+    // A paste is put into the text here, not by the browser: Chromium's
+    // textarea inserts pasted lines one by one, which took 3 s for a
+    // 10,000-province map (454 KB) on this page; setting the value takes a
+    // frame. The page keeps its own undo (a paste is one step).
+    let on_paste = move |ev: leptos::ev::ClipboardEvent| {
+        let Some(clip) = ev.clipboard_data().and_then(|data| data.get_data("text/plain").ok())
+        else {
+            return;
+        };
+        let Some(el) = area.get_untracked() else { return };
+        let (Ok(Some(from)), Ok(Some(to))) = (el.selection_start(), el.selection_end()) else {
+            return;
+        };
+        ev.prevent_default();
+        let (value, at) = text.with_untracked(|t| paste(t, from, to, &clip));
+        el.set_value(&value);
+        let _ = el.set_selection_range(at, at);
+        echo.set_value(true);
+        let file = doc.open.get_untracked();
+        doc.change(None, |w| w.set(&file, value));
         sync_caret();
     };
     let on_scroll = move |_| {
@@ -343,6 +365,7 @@ pub fn Editor(
                     aria-label=move || format!("contents of {}", doc.open.get())
                     title=move || hover.get()
                     on:input=on_input
+                    on:paste=on_paste
                     on:scroll=on_scroll
                     on:keydown=on_keydown
                     on:keyup=move |_| sync_caret()

@@ -653,7 +653,7 @@ pub fn MapView(
                 </g>
                 <g class="lines">
                     <For each=move || view_scene.with(|s| s.lines.clone()) key=|l: &LineView| l.clone() let:l>
-                        <polyline class=l.class points=l.points />
+                        <path class=l.class d=l.d />
                     </For>
                 </g>
                 <g class="wrap-tags">
