@@ -10,6 +10,7 @@ pub mod app;
 pub mod bridge;
 pub mod components;
 pub mod doc;
+pub mod drawing;
 pub mod js_api;
 pub mod later;
 pub mod persist;

@@ -4,8 +4,10 @@
 //! resets. Dragging a province pins it: a `# @pos ABBR x y` line is written
 //! into the text (the source of truth), and the layout follows. Clicking a
 //! province shows its card (name, terrain, owner, neighbours, Unpin). The
-//! layout is a memo on the graph, the pins and the terrain, so typing that
-//! does not change them does not lay the map out again.
+//! drawing (`drawing.rs`, laid out in the worker) follows the graph, the
+//! pins and the terrain, so typing that does not change them does not lay
+//! the map out again. The tools above it are components of their own
+//! (`map_status`, `position_tools`, `order_tools`).
 //!
 //! Play (issue 13): the position of the phase on screen, its orders drawn
 //! (pending ones grey, played ones by result), dislodged units beside their
@@ -19,8 +21,7 @@ use leptos::prelude::*;
 use crate::bridge::viewbox;
 use wasm_bindgen::JsCast;
 
-use judgepad_core::layout::{self, ProvinceGraph};
-use judgepad_core::map::UnitKind;
+use judgepad_core::layout;
 use judgepad_core::orders::OrderPhase;
 
 use crate::bridge::Loaded;
@@ -28,37 +29,16 @@ use crate::bridge::arrows::{self, ArrowView};
 use crate::bridge::entry::{Pick, Target, self_order, targets};
 use crate::bridge::position::add_edit;
 
-/// What a click does in the position editor.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum EditTool {
-    Army,
-    Fleet,
-    Remove,
-    Owner,
-}
 use crate::bridge::pins::{set_pin, unpin};
 use crate::bridge::scene::{
     CoastView, LineView, RegionView, Scene, Shapes, TagView, UnitShape, UnitView, scene, shapes,
 };
 use crate::components::map_card::MapCard;
 use crate::components::map_status::MapStatus;
+use crate::components::order_tools::OrderTools;
+use crate::components::position_tools::{EditTool, PositionTools};
+use crate::drawing::{Drawing, same_provinces};
 use crate::worker::client::Status;
-
-type Key =
-    (ProvinceGraph, Vec<judgepad_core::map::pins::Pin>, Vec<(String, judgepad_core::map::Terrain)>);
-
-fn key_of(map: &judgepad_core::map::Map) -> Key {
-    let provinces = map.provinces.iter().map(|p| (p.abbr.clone(), p.terrain)).collect();
-    (ProvinceGraph::of(map), map.pins.clone(), provinces)
-}
-
-fn same_provinces(
-    drawn: &[(String, judgepad_core::map::Terrain)],
-    map: &judgepad_core::map::Map,
-) -> bool {
-    drawn.len() == map.provinces.len()
-        && drawn.iter().zip(&map.provinces).all(|(d, p)| d.0 == p.abbr)
-}
 
 /// A pin's mark on the map: at the pin, a head and a short needle below
 /// it, in drawing units (`let_go`: the drawing could not hold it).
@@ -107,78 +87,7 @@ pub fn MapView(
     /// Provinces to light (the Diff panel's changes).
     highlight: RwSignal<Vec<String>>,
 ) -> impl IntoView {
-    // What the drawing depends on: the graph, the pins, the provinces'
-    // names and terrain. Typing anything else (a comment, a rule, a power)
-    // leaves the key, and so the drawing, as it is.
-    let key: Memo<Key> = Memo::new(move |_| loaded.with(|it| key_of(&it.map)));
-    // The drawing and the key it was made for.
-    let drawn = RwSignal::new(None::<(Key, layout::Layout)>);
-    // How many layouts ran (a test hook: typing must not add any).
-    let layouts = RwSignal::new(0u32);
-    let pending = StoredValue::new(None::<leptos::prelude::TimeoutHandle>);
-    // The layout runs in the worker (worker.rs): the request names the
-    // files and where provinces are on screen now (the new drawing lines
-    // up with them, so an edit never spins or mirrors the map); the answer
-    // is shown if it is still the newest request's.
-    let draw_now = move || {
-        let previous: Vec<(String, layout::Point)> = drawn.with_untracked(|d| {
-            d.as_ref()
-                .map(|(key, old)| {
-                    key.2
-                        .iter()
-                        .zip(&old.provinces)
-                        .map(|((abbr, _), region)| (abbr.clone(), region.label))
-                        .collect()
-                })
-                .unwrap_or_default()
-        });
-        let files = doc.settled.get_untracked();
-        let made_for = key.get_untracked();
-        crate::worker::client::request(
-            move |generation| crate::worker::Request::Layout { generation, files, previous },
-            move |answer| {
-                let crate::worker::Response::Layout { drawing, .. } = answer else { return };
-                // Pins the drawing let go: warnings in the diagnostics list.
-                loaded.with_untracked(|it| {
-                    if key.with_untracked(|now| *now == made_for) {
-                        let notes = layout::pin_diagnostics(&it.map, &drawing);
-                        if doc
-                            .drawing_notes
-                            .with_untracked(|(pins, old)| *pins != it.map.pins || *old != notes)
-                        {
-                            doc.drawing_notes.set((it.map.pins.clone(), notes));
-                        }
-                    }
-                });
-                drawn.set(Some((made_for, drawing)));
-                layouts.update(|n| *n += 1);
-            },
-        );
-    };
-    Effect::new(move |_| {
-        let now = key.get();
-        let state = drawn.with_untracked(|d| {
-            d.as_ref().map(|(old, _)| {
-                let pins_only = old.0 == now.0 && old.2 == now.2;
-                (*old == now, !pins_only && old.2.len().abs_diff(now.2.len()) <= 2)
-            })
-        });
-        if let Some(handle) = pending.get_value() {
-            handle.clear();
-            pending.set_value(None);
-        }
-        match state {
-            Some((true, _)) => {}
-            // An edit while typing: laid out once the typing pauses.
-            Some((false, true)) => {
-                let handle =
-                    set_timeout_with_handle(draw_now, std::time::Duration::from_millis(300));
-                pending.set_value(handle.ok());
-            }
-            // The first drawing, a pin, or another variant: at once.
-            _ => draw_now(),
-        }
-    });
+    let Drawing { drawn, layouts, redraw, .. } = Drawing::new(loaded, doc);
     // The scene: the drawing with this map's names, owners and units. A
     // drawing made for other provinces (an edit not yet laid out) keeps the
     // previous scene on screen.
@@ -506,99 +415,9 @@ pub fn MapView(
             aria-busy=move || matches!(worker_status.get(), Status::Working | Status::Slow).to_string()>
             <div class="map-tools">
                 <button type="button" data-testid="map-fit" on:click=move |_| zoom.set(None)>"Fit"</button>
-                <MapStatus redraw=Callback::new(move |()| draw_now()) />
-                <button type="button" data-testid="edit-position" aria-pressed=move || editing.with(Option::is_some).to_string()
-                    title="place and remove units, give centres: a test situation"
-                    on:click=move |_| {
-                        play.pick.set(None);
-                        let first = play.session.with_untracked(|s| {
-                            s.as_ref().and_then(|s| s.game.map.powers.first().map(|p| p.name.clone()))
-                        });
-                        editing.update(|e| *e = if e.is_some() { None } else { first.map(|p| (p, EditTool::Army)) });
-                    }>"Edit position"</button>
-                {move || editing.get().map(|(power, tool)| {
-                    let powers = play.session.with(|s| {
-                        s.as_ref().map(|s| s.game.map.powers.iter().map(|p| (p.name.clone(), p.display.clone())).collect::<Vec<_>>()).unwrap_or_default()
-                    });
-                    let chosen = power.clone();
-                    let button = move |this: EditTool, label: &'static str, id: &'static str| {
-                        let power = power.clone();
-                        view! {
-                            <button type="button" data-testid=id aria-pressed=(tool == this).to_string()
-                                on:click=move |_| editing.set(Some((power.clone(), this)))>{label}</button>
-                        }
-                    };
-                    view! {
-                        <span class="order-tools" data-testid="position-tools">
-                            <select data-testid="edit-power" aria-label="power"
-                                on:change=move |ev| {
-                                    let name = event_target_value(&ev);
-                                    editing.update(|e| if let Some(e) = e { e.0 = name });
-                                }>
-                                {powers.into_iter().map(|(name, display)| {
-                                    let selected = name == chosen;
-                                    view! { <option value=name selected=selected>{display}</option> }
-                                }).collect_view()}
-                                <option value="NONE" selected=chosen == "NONE">"nobody (centres)"</option>
-                            </select>
-                            {button(EditTool::Army, "Army", "edit-army")}
-                            {button(EditTool::Fleet, "Fleet", "edit-fleet")}
-                            {button(EditTool::Remove, "Remove", "edit-remove")}
-                            {button(EditTool::Owner, "Owner", "edit-owner")}
-                            <span class="muted">"click a province"</span>
-                        </span>
-                    }
-                })}
-                {move || {
-                    if editing.with(Option::is_some) {
-                        return None;
-                    }
-                    let phase = phase_kind()?;
-                    if play.view.get().is_some() {
-                        return None;
-                    }
-                    Some(match (phase, play.pick.get()) {
-                        (OrderPhase::Adjustments, pick) => {
-                            let on = move |kind| matches!(pick, Some(Pick::Build(k)) if k == kind);
-                            view! {
-                                <span class="order-tools" data-testid="order-tools">
-                                    <button type="button" data-testid="build-army" aria-pressed=on(UnitKind::Army).to_string()
-                                        on:click=move |_| play.pick.set(Some(Pick::Build(UnitKind::Army)))>"Build army"</button>
-                                    <button type="button" data-testid="build-fleet" aria-pressed=on(UnitKind::Fleet).to_string()
-                                        on:click=move |_| play.pick.set(Some(Pick::Build(UnitKind::Fleet)))>"Build fleet"</button>
-                                    <span class="muted">"click a unit to remove it"</span>
-                                </span>
-                            }.into_any()
-                        }
-                        (_, Some(Pick::Unit(unit))) => {
-                            let held = unit.clone();
-                            view! {
-                                <span class="order-tools" data-testid="order-tools">
-                                    <strong>{unit}</strong>
-                                    <button type="button" on:click=move |_| {
-                                        if let Some(line) = play.session.with_untracked(|s| s.as_ref().and_then(|s| self_order(&s.game, &held))) {
-                                            play.write(&line);
-                                        }
-                                        play.pick.set(None);
-                                    }>{if phase == OrderPhase::Retreats { "Disband" } else { "Hold" }}</button>
-                                    <span class="muted">{if phase == OrderPhase::Movement { "Shift+click a unit: support it · Alt+click: convoy it" } else { "click a lit place" }}</span>
-                                    <button type="button" on:click=move |_| play.pick.set(None)>"Cancel"</button>
-                                </span>
-                            }.into_any()
-                        }
-                        (_, Some(Pick::Support(a, b))) | (_, Some(Pick::Convoy(a, b))) => {
-                            let verb = if matches!(play.pick.get_untracked(), Some(Pick::Support(..))) { "supports" } else { "convoys" };
-                            view! {
-                                <span class="order-tools" data-testid="order-tools">
-                                    <strong>{format!("{a} {verb} {b}")}</strong>
-                                    <span class="muted">"click a lit place"</span>
-                                    <button type="button" on:click=move |_| play.pick.set(None)>"Cancel"</button>
-                                </span>
-                            }.into_any()
-                        }
-                        _ => view! { <span class="order-tools muted">"click a unit to order it"</span> }.into_any(),
-                    })
-                }}
+                <MapStatus redraw=redraw />
+                <PositionTools play=play editing=editing />
+                <OrderTools play=play editing=editing />
                 {move || loaded.with(|it| !it.map.pins.is_empty()).then(|| view! {
                     <button type="button" data-testid="unpin-all"
                         title="remove every # @pos pin: the map is drawn from the graph alone"

@@ -1,0 +1,122 @@
+//! The map's drawing as the page keeps it: the key a drawing depends on
+//! (the graph, the pins, the provinces' names and terrain), the drawing on
+//! screen with the key it was made for, and when to ask the worker for a
+//! new one: at once for the first drawing, a pin or another variant; once
+//! typing pauses (300 ms) for an edit that adds or drops a province or two;
+//! never for typing that leaves the key as it is.
+
+use leptos::prelude::*;
+
+use judgepad_core::layout::{self, ProvinceGraph};
+use judgepad_core::map::pins::Pin;
+use judgepad_core::map::{Map, Terrain};
+
+use crate::bridge::Loaded;
+use crate::doc::Doc;
+
+/// What a drawing depends on.
+pub type Key = (ProvinceGraph, Vec<Pin>, Vec<(String, Terrain)>);
+
+fn key_of(map: &Map) -> Key {
+    let provinces = map.provinces.iter().map(|p| (p.abbr.clone(), p.terrain)).collect();
+    (ProvinceGraph::of(map), map.pins.clone(), provinces)
+}
+
+/// Whether a drawing made for `drawn` provinces fits `map` (same
+/// provinces, in order).
+pub fn same_provinces(drawn: &[(String, Terrain)], map: &Map) -> bool {
+    drawn.len() == map.provinces.len()
+        && drawn.iter().zip(&map.provinces).all(|(d, p)| d.0 == p.abbr)
+}
+
+/// The drawing's signals.
+#[derive(Clone, Copy)]
+pub struct Drawing {
+    /// What the map on screen should be drawn for now.
+    pub key: Memo<Key>,
+    /// The drawing on screen and the key it was made for.
+    pub drawn: RwSignal<Option<(Key, layout::Layout)>>,
+    /// How many drawings arrived (a test hook: typing must not add any).
+    pub layouts: RwSignal<u32>,
+    /// Asks for the drawing of the text as it is (after a cancel).
+    pub redraw: Callback<()>,
+}
+
+impl Drawing {
+    /// Follows `loaded` (the map of `doc`'s settled files).
+    pub fn new(loaded: Memo<Loaded>, doc: Doc) -> Drawing {
+        // What the drawing depends on: the graph, the pins, the provinces'
+        // names and terrain. Typing anything else (a comment, a rule, a power)
+        // leaves the key, and so the drawing, as it is.
+        let key: Memo<Key> = Memo::new(move |_| loaded.with(|it| key_of(&it.map)));
+        // The drawing and the key it was made for.
+        let drawn = RwSignal::new(None::<(Key, layout::Layout)>);
+        // How many layouts ran (a test hook: typing must not add any).
+        let layouts = RwSignal::new(0u32);
+        let pending = StoredValue::new(None::<leptos::prelude::TimeoutHandle>);
+        // The layout runs in the worker (worker.rs): the request names the
+        // files and where provinces are on screen now (the new drawing lines
+        // up with them, so an edit never spins or mirrors the map); the answer
+        // is shown if it is still the newest request's.
+        let draw_now = move || {
+            let previous: Vec<(String, layout::Point)> = drawn.with_untracked(|d| {
+                d.as_ref()
+                    .map(|(key, old)| {
+                        key.2
+                            .iter()
+                            .zip(&old.provinces)
+                            .map(|((abbr, _), region)| (abbr.clone(), region.label))
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            });
+            let files = doc.settled.get_untracked();
+            let made_for = key.get_untracked();
+            crate::worker::client::request(
+                move |generation| crate::worker::Request::Layout { generation, files, previous },
+                move |answer| {
+                    let crate::worker::Response::Layout { drawing, .. } = answer else { return };
+                    // Pins the drawing let go: warnings in the diagnostics list.
+                    loaded.with_untracked(|it| {
+                        if key.with_untracked(|now| *now == made_for) {
+                            let notes = layout::pin_diagnostics(&it.map, &drawing);
+                            if doc
+                                .drawing_notes
+                                .with_untracked(|(pins, old)| *pins != it.map.pins || *old != notes)
+                            {
+                                doc.drawing_notes.set((it.map.pins.clone(), notes));
+                            }
+                        }
+                    });
+                    drawn.set(Some((made_for, drawing)));
+                    layouts.update(|n| *n += 1);
+                },
+            );
+        };
+        Effect::new(move |_| {
+            let now = key.get();
+            let state = drawn.with_untracked(|d| {
+                d.as_ref().map(|(old, _)| {
+                    let pins_only = old.0 == now.0 && old.2 == now.2;
+                    (*old == now, !pins_only && old.2.len().abs_diff(now.2.len()) <= 2)
+                })
+            });
+            if let Some(handle) = pending.get_value() {
+                handle.clear();
+                pending.set_value(None);
+            }
+            match state {
+                Some((true, _)) => {}
+                // An edit while typing: laid out once the typing pauses.
+                Some((false, true)) => {
+                    let handle =
+                        set_timeout_with_handle(draw_now, std::time::Duration::from_millis(300));
+                    pending.set_value(handle.ok());
+                }
+                // The first drawing, a pin, or another variant: at once.
+                _ => draw_now(),
+            }
+        });
+        Drawing { key, drawn, layouts, redraw: Callback::new(move |()| draw_now()) }
+    }
+}
