@@ -19,6 +19,7 @@ phases=../../target/bench-phases.jsonl
 JUDGEPAD_BENCH_JSONL=$phases cargo bench --quiet --bench vs_diplomacy 2>/dev/null
 if [ -f ../../dist/index.html ]; then
   node ../browser/bench.mjs ../../dist "$phases" "$(cat "$phases.crate")"
+  node ../browser/bench.mjs ../../dist "$phases.played" "$(cat "$phases.played.crate")"
   (cd ../.. && target/release/judgepad bench | grep '^layout')
   node ../browser/bench-layout.mjs ../../dist
   node ../browser/bench-editor.mjs ../../dist

@@ -81,7 +81,10 @@ fn json_lines(map: &Map, phases: &[judgepad_bench::Phase]) -> String {
     for phase in phases {
         let mut units: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for piece in &phase.board.pieces {
-            units.entry(map.pow(piece.power).name.to_string()).or_default().push(map.unit_text(piece.unit));
+            units
+                .entry(map.pow(piece.power).name.to_string())
+                .or_default()
+                .push(map.unit_text(piece.unit));
         }
         let mut centers: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for (idx, owner) in phase.board.owners.iter().enumerate() {
@@ -138,17 +141,25 @@ fn cli_rate(input: &str, phases: usize) -> Option<f64> {
         let secs = start.elapsed().as_secs_f64();
         let lines = output.stdout.split(|&b| b == b'\n').filter(|it| !it.is_empty()).count();
         assert_eq!(lines, phases, "one output line per input line");
-        assert!(
-            !output.stdout.windows(8).any(|it| it == b"\"error\":"),
-            "the CLI refused a line"
-        );
+        assert!(!output.stdout.windows(8).any(|it| it == b"\"error\":"), "the CLI refused a line");
         best = best.min(secs);
     }
     Some(phases as f64 / best)
 }
 
 fn main() {
-    let (map, phases) = judgepad_bench::record("standard", 300, 1);
+    // Random games, then played ones (more supports per phase, as real
+    // games have): the same comparison on each, side by side.
+    let jsonl = std::env::var("JUDGEPAD_BENCH_JSONL").ok();
+    compare(judgepad_bench::Policy::Random, "random", jsonl.clone());
+    compare(judgepad_bench::Policy::Played, "played", jsonl.map(|it| format!("{it}.played")));
+}
+
+/// Both adjudicators on 300 standard movement phases of games `policy`
+/// plays; the phases and the crate's rate written to `jsonl` (for the
+/// browser benchmark) if given.
+fn compare(policy: judgepad_bench::Policy, what: &str, jsonl: Option<String>) {
+    let (map, phases) = judgepad_bench::record_with("standard", 300, 1, policy);
     let theirs: Vec<Vec<MappedMainOrder>> =
         phases.iter().map(|phase| their_orders(&map, phase)).collect();
     let world = diplomacy::geo::standard_map();
@@ -235,20 +246,33 @@ fn main() {
             }
         }
     }
-    println!("standard map, {} random movement phases (orders parsed in advance):", phases.len());
+    let supports = phases
+        .iter()
+        .flat_map(|phase| &phase.orders)
+        .filter(|order| matches!(order.command, Command::Support { .. }))
+        .count();
+    let orders: usize = phases.iter().map(|phase| phase.orders.len()).sum();
+    println!(
+        "standard map, {} {what} movement phases ({:.0} % of orders supports; orders parsed in advance):",
+        phases.len(),
+        100.0 * supports as f64 / orders.max(1) as f64
+    );
     println!(
         "  moves judged differently by the two adjudicators: {disagreements} (in {compared} phases away from the crate's missing borders)"
     );
     println!("  judgepad        {ours:>10.0} phases/s {our_orders:>12.0} orders/s");
-    println!("  diplomacy 0.2.0 {crate_rate:>10.0} phases/s {crate_orders:>12.0} orders/s  (in process)");
+    println!(
+        "  diplomacy 0.2.0 {crate_rate:>10.0} phases/s {crate_orders:>12.0} orders/s  (in process)"
+    );
     println!("  judgepad engine {:>10.2}x the crate", ours / crate_rate);
     // The CLI end to end on the same phases, eight times over (2,400 lines).
     let copies = 8;
     let input = json_lines(&map, &phases).repeat(copies);
-    if let Ok(path) = std::env::var("JUDGEPAD_BENCH_JSONL") {
+    if let Some(path) = jsonl {
         // The phases and the crate's rate, for the browser benchmark.
         std::fs::write(&path, &input).expect("writes the phases");
-        std::fs::write(format!("{path}.crate"), format!("{crate_rate:.0}")).expect("writes the rate");
+        std::fs::write(format!("{path}.crate"), format!("{crate_rate:.0}"))
+            .expect("writes the rate");
     }
     if let Some(cli) = cli_rate(&input, phases.len() * copies) {
         println!(

@@ -1,5 +1,9 @@
-//! Random but legal games on any map, played by judgepad, recorded as
-//! movement phases (position + orders) for benchmarks.
+//! Legal games on any map, played by judgepad, recorded as movement phases
+//! (position + orders) for benchmarks: random ones, and *played* ones,
+//! whose powers attack like players do (each unit that can reach a centre
+//! it does not own moves there, its neighbours support it in, the rest
+//! support a neighbour's hold), so phases carry the supports real games
+//! carry.
 
 use judgepad_core::adjudicate::{Rulebook, adjudicate_movement};
 use judgepad_core::board::Board;
@@ -128,8 +132,107 @@ pub fn random_orders(map: &Map, board: &Board, rng: &mut Rng) -> Vec<Order> {
     orders
 }
 
+/// How the recorded games choose their orders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Policy {
+    /// [`random_orders`].
+    Random,
+    /// [`played_orders`].
+    Played,
+}
+
+/// Orders as players give them: each power sends a unit at each centre it
+/// does not own that one of its units can reach (one unit per target), the
+/// other units of that power next to the target support the move in (up
+/// to two), and the rest support a neighbouring unit of theirs in place,
+/// or hold. Random choices break ties, so games differ by seed.
+pub fn played_orders(map: &Map, board: &Board, rng: &mut Rng) -> Vec<Order> {
+    let n = board.pieces.len();
+    let mut command: Vec<Option<Command>> = vec![None; n];
+    let mut targeted: Vec<judgepad_core::map::ProvinceId> = Vec::new();
+    let start = rng.below(n.max(1));
+    // Attacks first, in a random rotation of the units.
+    for step in 0..n {
+        let idx = (start + step) % n;
+        let piece = &board.pieces[idx];
+        let mut options: Vec<_> = map
+            .moves(piece.unit.kind, piece.unit.location)
+            .into_iter()
+            .filter(|&to| {
+                let prov = map.province_of(to);
+                map.prov(prov).supply_center
+                    && board.owners[prov.0 as usize] != Some(piece.power)
+                    && !targeted.contains(&prov)
+                    && board.piece_in(map, prov).is_none_or(|it| it.power != piece.power)
+            })
+            .collect();
+        if options.is_empty() || rng.below(4) == 0 {
+            continue;
+        }
+        let to = options.swap_remove(rng.below(options.len()));
+        targeted.push(map.province_of(to));
+        command[idx] = Some(Command::Move { to, via_convoy: false });
+    }
+    // Supports into the attacks, then in place.
+    for idx in 0..n {
+        if command[idx].is_some() {
+            continue;
+        }
+        let piece = &board.pieces[idx];
+        let reaches = |dest| {
+            map.abuts(Some(piece.unit.kind), piece.unit.location, Reach::Support, dest).is_some()
+        };
+        let helped = (0..n).find(|&other| {
+            let Some(Command::Move { to, .. }) = command[other] else { return false };
+            let supporters = (0..n)
+                .filter(|&s| matches!(&command[s], Some(Command::Support { dest: Some(d), .. }) if *d == to))
+                .count();
+            board.pieces[other].power == piece.power
+                && supporters < 2
+                && map.province_of(to) != map.province_of(piece.unit.location)
+                && reaches(to)
+        });
+        command[idx] = Some(match helped {
+            Some(other) => {
+                let Some(Command::Move { to, .. }) = command[other] else { unreachable!() };
+                let target = map.province_of(board.pieces[other].unit.location);
+                Command::Support { target, dest: Some(to) }
+            }
+            None => {
+                let friend = (0..n).find(|&other| {
+                    other != idx
+                        && board.pieces[other].power == piece.power
+                        && command[other]
+                            .as_ref()
+                            .is_none_or(|it| !matches!(it, Command::Move { .. }))
+                        && reaches(board.pieces[other].unit.location)
+                });
+                match friend {
+                    Some(other) => Command::Support {
+                        target: map.province_of(board.pieces[other].unit.location),
+                        dest: None,
+                    },
+                    None => Command::Hold,
+                }
+            }
+        });
+    }
+    board
+        .pieces
+        .iter()
+        .zip(command)
+        .map(|(piece, command)| order(piece.power, piece.unit, command.unwrap_or(Command::Hold)))
+        .collect()
+}
+
 /// Plays `count` movement phases of a random game on `map` and records them.
 pub fn record(map_name: &str, count: usize, seed: u64) -> (Map, Vec<Phase>) {
+    record_with(map_name, count, seed, Policy::Random)
+}
+
+/// Plays `count` movement phases of games on `map` whose orders `policy`
+/// chooses, and records them.
+pub fn record_with(map_name: &str, count: usize, seed: u64, policy: Policy) -> (Map, Vec<Phase>) {
     let base = load(map_name);
     let (mut game, _) = game::Game::new(base.clone());
     let mut rng = Rng(seed);
@@ -143,7 +246,10 @@ pub fn record(map_name: &str, count: usize, seed: u64) -> (Map, Vec<Phase>) {
         }
         let orders = match game.phase.phase_kind() {
             PhaseKind::Movement => {
-                let orders = random_orders(&game.map, &game.board, &mut rng);
+                let orders = match policy {
+                    Policy::Random => random_orders(&game.map, &game.board, &mut rng),
+                    Policy::Played => played_orders(&game.map, &game.board, &mut rng),
+                };
                 phases.push(Phase { board: game.board.clone(), orders: orders.clone() });
                 orders
             }
