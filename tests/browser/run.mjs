@@ -573,6 +573,56 @@ test('other formats: Xconq files open in the hex viewer with their globals; euro
 });
 
 // Share links, autosave, bad links, storage (issue 14).
+// Every region's outline on screen, by province.
+const outlines = (page) => page.evaluate(() => Object.fromEntries([...document.querySelectorAll('[data-testid="map"] [data-province]')]
+  .map((g) => [g.dataset.province, g.querySelector('polygon').getAttribute('points')])));
+
+async function sameOutlines(what, got, want) {
+  const keys = Object.keys(want);
+  if (!keys.length || keys.length !== Object.keys(got).length) throw new Error(`${what}: ${Object.keys(got).length} regions, want ${keys.length}`);
+  const differ = keys.filter((k) => got[k] !== want[k]);
+  if (differ.length) throw new Error(`${what}: ${differ.length} regions differ (${differ.slice(0, 5).join(', ')})`);
+}
+
+test('the text is the map: the same picture after other variants, after a reload and in a shared link', async (page) => {
+  await expectText(page, 'provinces', 76);
+  await page.locator('[data-testid="map"] [data-province="PAR"]').waitFor();
+  const first = await outlines(page);
+  for (const variant of ['pure', 'imperial', 'ancmed', 'standard']) {
+    await page.getByTestId('variant').selectOption(variant);
+    await page.waitForFunction((v) => document.querySelector('[data-testid="variant"]').value === v, variant);
+    await page.waitForFunction(() => document.querySelector('section.map')?.getAttribute('aria-busy') === 'false');
+  }
+  await page.locator('[data-testid="map"] [data-province="PAR"]').waitFor();
+  await sameOutlines('standard after pure, imperial and ancmed', await outlines(page), first);
+  // A small variant of the user's own, edited (a drawing on screen before
+  // the edit must not shape the one after it), then reloaded, and shared.
+  await paste(page, 'Here = her\nThere = the\nSea = sea\nFar = far\nLAND HER ABUTS THE SEA FAR\nCOAST THE ABUTS HER SEA\nWATER SEA ABUTS HER THE FAR\nCOAST FAR ABUTS HER SEA\nONE (ONES) HER\nTWO (TWOS) THE\n');
+  await page.locator('[data-testid="map"] [data-province="SEA"]').waitFor();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('Near = nea\nLAND NEA ABUTS FAR HER\nAMEND FAR ABUTS NEA\nAMEND HER ABUTS NEA\n');
+  await page.locator('[data-testid="map"] [data-province="NEA"]').waitFor();
+  await page.waitForFunction(() => document.querySelector('section.map')?.getAttribute('aria-busy') === 'false');
+  const mine = await outlines(page);
+  await page.waitForTimeout(700); // the autosave
+  await page.reload({ waitUntil: 'load' });
+  await page.locator('[data-testid="map"] [data-province="NEA"]').waitFor();
+  await sameOutlines('my variant after a reload', await outlines(page), mine);
+  await page.getByTestId('share').click();
+  const link = await page.getByTestId('share-link').inputValue();
+  const otherDir = fs.mkdtempSync(path.join(root, 'target', 'chromium-'));
+  const other = await launch(otherDir);
+  try {
+    const fresh = await other.newPage();
+    await fresh.goto(link, { waitUntil: 'load' });
+    await fresh.locator('[data-testid="map"] [data-province="NEA"]').waitFor();
+    await sameOutlines('my variant in a shared link', await outlines(fresh), mine);
+  } finally {
+    await other.close();
+    fs.rmSync(otherDir, { recursive: true, force: true });
+  }
+});
+
 test('share: the link opens the same files, game and orders in a new context', async (page) => {
   const editor = page.getByTestId('editor');
   await editor.click();

@@ -55,25 +55,15 @@ impl Drawing {
         let layouts = RwSignal::new(0u32);
         let pending = StoredValue::new(None::<leptos::prelude::TimeoutHandle>);
         // The layout runs in the worker (worker.rs): the request names the
-        // files and where provinces are on screen now (the new drawing lines
-        // up with them, so an edit never spins or mirrors the map); the answer
-        // is shown if it is still the newest request's.
+        // files, and the text alone decides the picture (a small edit moves
+        // the map little by the method itself: the first shape is turned to
+        // its own frame); the answer is shown if it is still the newest
+        // request's.
         let draw_now = move || {
-            let previous: Vec<(String, layout::Point)> = drawn.with_untracked(|d| {
-                d.as_ref()
-                    .map(|(key, old)| {
-                        key.2
-                            .iter()
-                            .zip(&old.provinces)
-                            .map(|((abbr, _), region)| (abbr.clone(), region.label))
-                            .collect()
-                    })
-                    .unwrap_or_default()
-            });
             let files = doc.settled.get_untracked();
             let made_for = key.get_untracked();
             crate::worker::client::request(
-                move |generation| crate::worker::Request::Layout { generation, files, previous },
+                move |generation| crate::worker::Request::Layout { generation, files },
                 move |answer| {
                     let crate::worker::Response::Layout { drawing, .. } = answer else { return };
                     // Pins the drawing let go: warnings in the diagnostics list.

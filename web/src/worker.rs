@@ -12,7 +12,7 @@
 
 pub mod client;
 
-use judgepad_core::layout::{self, Layout, Point};
+use judgepad_core::layout::{self, Layout};
 use serde::{Deserialize, Serialize};
 
 use crate::bridge::workspace::Workspace;
@@ -20,15 +20,14 @@ use crate::bridge::workspace::Workspace;
 /// What the page asks the worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Request {
-    /// Lay out the map the files make, lined up with where provinces are
-    /// on screen now (abbreviation, label point).
+    /// Lay out the map the files make (the text alone decides the
+    /// picture: the same files give the same drawing, bit for bit, whatever
+    /// was on screen before, as `judgepad layout` draws them).
     Layout {
         /// Increases with every request the page sends.
         generation: u64,
         /// The variant's files.
         files: Workspace,
-        /// Where the provinces are drawn now.
-        previous: Vec<(String, Point)>,
     },
 }
 
@@ -61,13 +60,9 @@ pub enum Response {
 pub fn answer(request: Request, now: impl Fn() -> f64) -> Response {
     let start = now();
     match request {
-        Request::Layout { generation, files, previous } => {
+        Request::Layout { generation, files } => {
             let loaded = files.load();
-            let previous: Vec<_> = previous
-                .iter()
-                .filter_map(|(abbr, at)| Some((loaded.map.province(abbr)?, *at)))
-                .collect();
-            let drawing = layout::layout_near(&loaded.map, &[], &previous);
+            let drawing = layout::layout(&loaded.map, &[]);
             Response::Layout { generation, drawing, took_ms: now() - start }
         }
     }
@@ -156,7 +151,7 @@ mod tests {
     #[test]
     fn the_answer_is_the_layout_of_the_files() {
         let files = Workspace::bundled("standard");
-        let request = Request::Layout { generation: 7, files: files.clone(), previous: Vec::new() };
+        let request = Request::Layout { generation: 7, files: files.clone() };
         let Response::Layout { generation, drawing, .. } = answer(request, || 0.0) else {
             panic!("a layout answers a layout request")
         };
@@ -166,11 +161,7 @@ mod tests {
 
     #[test]
     fn requests_and_answers_cross_the_wire() {
-        let request = Request::Layout {
-            generation: 3,
-            files: Workspace::bundled("standard"),
-            previous: vec![("PAR".into(), [1.0, 2.0])],
-        };
+        let request = Request::Layout { generation: 3, files: Workspace::bundled("standard") };
         let bytes = bincode::serialize(&request).unwrap();
         assert_eq!(bincode::deserialize::<Request>(&bytes).unwrap(), request);
         let answer = answer(request, || 0.0);
