@@ -346,16 +346,32 @@ test('a worker that never starts: the page draws the map itself and says so', as
   await expectText(page, 'map-status', "The map's worker could not start (it did not start within 10 s); the map is drawn on the page itself.Dismiss");
 });
 
-test('dragging a province pins it in the text; Unpin removes it', async (page) => {
+test('dragging pans and never edits; in Move provinces mode a drag pins the province; Unpin removes it', async (page) => {
   const eng = page.locator('[data-testid="map"] [data-province="ENG"] polygon');
   await eng.waitFor();
-  const box = await eng.boundingBox();
-  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  const editor = page.getByTestId('editor');
+  const before = await editor.inputValue();
+  const viewBox = () => page.locator('[data-testid="map"] svg').first().getAttribute('viewBox');
+  let box = await eng.boundingBox();
+  let [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  // A drag that starts on a province pans the map; the text stays as it is.
+  const panFrom = await viewBox();
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 40, y + 20, { steps: 5 });
+  await page.mouse.up();
+  if (await viewBox() === panFrom) throw new Error('the drag did not pan');
+  await page.waitForTimeout(300);
+  if (await editor.inputValue() !== before) throw new Error('a pan edited the text');
+  await page.getByTestId('map-fit').click();
+  // In Move provinces mode the same drag pins ENG.
+  await page.getByTestId('move-provinces').click();
+  box = await eng.boundingBox();
+  [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
   await page.mouse.move(x, y);
   await page.mouse.down();
   await page.mouse.move(x + 20, y + 10, { steps: 5 });
   await page.mouse.up();
-  const editor = page.getByTestId('editor');
   await page.waitForFunction(() => /# @pos ENG -?[0-9.]+ -?[0-9.]+\n$/.test(document.querySelector('[data-testid="editor"]').value), null, { timeout: 5000 });
   const value = await editor.inputValue();
   const pins = value.split('\n').filter((l) => l.startsWith('# @pos'));

@@ -11,7 +11,10 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Tab / Shift+Tab", "move between the editor, the file tabs, the lists and the map"),
     ("Enter on a diagnostic", "show it in the editor"),
     ("Enter on a province", "show its card (name, owner, neighbours)"),
-    ("Wheel / drag on the map", "zoom / pan; drag a province to pin it"),
+    (
+        "Wheel / drag on the map",
+        "zoom / pan (never edits); Move provinces, then drag one to pin it",
+    ),
     ("Ctrl+Enter", "adjudicate the phase"),
     ("← / →", "step through the played phases (outside text fields)"),
     ("Click a unit, then a lit place", "order it there; the unit again: hold"),

@@ -340,6 +340,9 @@ pub fn MapView(
         ev.prevent_default();
         zoom.set(Some(viewbox::zoomed(current(), ev.delta_y())));
     };
+    // Dragging pans; a province moves (and is pinned where it is let go)
+    // only in "Move provinces" mode, so panning never edits the text.
+    let moving = RwSignal::new(false);
     let on_down = move |ev: leptos::ev::PointerEvent| {
         let province = ev
             .target()
@@ -355,7 +358,7 @@ pub fn MapView(
         };
         let (mx, my) = (f64::from(ev.client_x()), f64::from(ev.client_y()));
         let far = moved || (mx - sx).abs() + (my - sy).abs() > 4.0;
-        if province.is_none() && far {
+        if (province.is_none() || !moving.get_untracked()) && far {
             let (Some(a), Some(b)) = (to_drawing(sx, sy), to_drawing(mx, my)) else { return };
             zoom.set(Some(viewbox::panned(current(), a, b)));
             drag.set_value(Some((mx, my, None, true)));
@@ -393,7 +396,7 @@ pub fn MapView(
             }
         }
         let Some(abbr) = province else { return };
-        if moved {
+        if moved && moving.get_untracked() {
             if let Some((x, y)) = to_drawing(f64::from(ev.client_x()), f64::from(ev.client_y())) {
                 doc.change(None, |w| {
                     let root = w.root.clone();
@@ -415,6 +418,9 @@ pub fn MapView(
             aria-busy=move || matches!(worker_status.get(), Status::Working | Status::Slow).to_string()>
             <div class="map-tools">
                 <button type="button" data-testid="map-fit" on:click=move |_| zoom.set(None)>"Fit"</button>
+                <button type="button" data-testid="move-provinces" aria-pressed=move || moving.get().to_string()
+                    title="drag a province to where your geography has it: a # @pos pin is written into the text"
+                    on:click=move |_| moving.update(|on| *on = !*on)>"Move provinces"</button>
                 <MapStatus redraw=redraw />
                 <PositionTools play=play editing=editing />
                 <OrderTools play=play editing=editing />
