@@ -376,6 +376,11 @@ test('dragging pans and never edits; in Move provinces mode a drag pins the prov
   const value = await editor.inputValue();
   const pins = value.split('\n').filter((l) => l.startsWith('# @pos'));
   if (pins.length !== 1) throw new Error(`pins: ${pins}`);
+  // Undone and redone from the map (the focus is there, not in the text).
+  await page.keyboard.press('Control+Z');
+  await page.waitForFunction(() => !document.querySelector('[data-testid="editor"]').value.includes('@pos'), null, { timeout: 5000 });
+  await page.keyboard.press('Control+Shift+Z');
+  await page.waitForFunction(() => document.querySelector('[data-testid="editor"]').value.includes('# @pos ENG'), null, { timeout: 5000 });
   // The drawing follows the pin, and a click opens the card with Unpin.
   await page.locator('[data-testid="map"] [data-province="ENG"] polygon').click();
   await page.getByTestId('unpin').click();
@@ -599,6 +604,22 @@ async function sameOutlines(what, got, want) {
   const differ = keys.filter((k) => got[k] !== want[k]);
   if (differ.length) throw new Error(`${what}: ${differ.length} regions differ (${differ.slice(0, 5).join(', ')})`);
 }
+
+test('another variant opens fitted, not zoomed as the last one was', async (page) => {
+  await page.locator('[data-testid="map"] [data-province="PAR"]').waitFor();
+  const viewBox = () => page.locator('[data-testid="map"] svg').first().getAttribute('viewBox');
+  const map = page.locator('[data-testid="map"] svg').first();
+  const box = await map.boundingBox();
+  await page.mouse.move(box.x + box.width / 4, box.y + box.height / 4);
+  await page.mouse.wheel(0, -400);
+  await page.waitForTimeout(100);
+  await page.getByTestId('variant').selectOption('pure');
+  await page.locator('[data-testid="map"] [data-province="VIE"]').waitFor();
+  await page.waitForFunction(() => document.querySelector('section.map')?.getAttribute('aria-busy') === 'false');
+  const shown = await viewBox();
+  await page.getByTestId('map-fit').click();
+  if (await viewBox() !== shown) throw new Error(`pure opened at ${shown}, not fitted (${await viewBox()})`);
+});
 
 test('the text is the map: the same picture after other variants, after a reload and in a shared link', async (page) => {
   await expectText(page, 'provinces', 76);

@@ -25,6 +25,7 @@ use crate::play::Play;
 #[component]
 pub fn App() -> impl IntoView {
     let doc = Doc::new("standard");
+    doc.listen_for_undo();
     // The variant the files started from (a bundled name, or the stem of
     // an opened .map file).
     let variant: Signal<String> =

@@ -71,6 +71,27 @@ impl Doc {
         self.settle_soon();
     }
 
+    /// Ctrl/⌘+Z (undo) and Ctrl/⌘+Shift+Z or Ctrl+Y (redo) anywhere on the
+    /// page outside text fields (the editor handles its own; the orders
+    /// box keeps the browser's), so a pin written by a drag on the map is
+    /// undone from the map.
+    pub fn listen_for_undo(self) {
+        let keys = window_event_listener(leptos::ev::keydown, move |ev| {
+            if crate::components::in_text_field(&ev) || !(ev.ctrl_key() || ev.meta_key()) {
+                return;
+            }
+            match ev.key().to_ascii_lowercase().as_str() {
+                "z" if ev.shift_key() => self.redo(),
+                "z" => self.undo(),
+                "y" => self.redo(),
+                _ => return,
+            }
+            ev.prevent_default();
+        });
+        // The document lives as long as the page.
+        std::mem::forget(keys);
+    }
+
     /// Undoes the last step.
     pub fn undo(&self) {
         let now = self.workspace.get_untracked();

@@ -273,6 +273,15 @@ pub fn MapView(
     };
     // The visible box: x, y, width, height in drawing units.
     let zoom = RwSignal::new(None::<(f64, f64, f64, f64)>);
+    // Another variant (picked, opened or from a link) opens fitted, not
+    // zoomed into a corner as the last one was.
+    Effect::new(move |before: Option<(String, String)>| {
+        let now = doc.workspace.with(|w| (w.variant.clone(), w.root.clone()));
+        if before.is_some_and(|before| before != now) {
+            zoom.set(None);
+        }
+        now
+    });
     let full = move || view_scene.with(|s| s.fit);
     let current = move || zoom.get().unwrap_or_else(full);
     // A memo: the attribute is set only when the box changes (setting an
