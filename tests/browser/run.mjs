@@ -605,6 +605,20 @@ async function sameOutlines(what, got, want) {
   if (differ.length) throw new Error(`${what}: ${differ.length} regions differ (${differ.slice(0, 5).join(', ')})`);
 }
 
+test('the map stays put once drawn: nothing arriving later moves it under the pointer', async (page) => {
+  await page.locator('[data-unit="A PAR"]').waitFor();
+  const where = () => page.evaluate(() => {
+    const r = document.querySelector('[data-province="HOL"] text').getBoundingClientRect();
+    return `${Math.round(r.x)},${Math.round(r.y)}`;
+  });
+  const first = await where();
+  // The later part of the wasm (share, drafts, help, the panels) arrives.
+  await page.waitForFunction(() => document.querySelector('[data-testid="share"]') && document.querySelector('[data-testid="adjudicate"]'));
+  await page.waitForTimeout(1000);
+  const then = await where();
+  if (then !== first) throw new Error(`Holland's label moved from ${first} to ${then}`);
+});
+
 test('another variant opens fitted, not zoomed as the last one was', async (page) => {
   await page.locator('[data-testid="map"] [data-province="PAR"]').waitFor();
   const viewBox = () => page.locator('[data-testid="map"] svg').first().getAttribute('viewBox');

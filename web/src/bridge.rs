@@ -75,6 +75,16 @@ pub struct DiagnosticRow {
     pub fix: Option<FixRow>,
 }
 
+/// `noun` after `count` as English has it: "1 error", "2 errors".
+pub fn plural(count: usize, noun: &str) -> String {
+    format!("{count} {}", noun_for(count, noun))
+}
+
+/// `noun`, in the plural unless `count` is one.
+pub fn noun_for(count: usize, noun: &str) -> String {
+    if count == 1 { noun.to_string() } else { format!("{noun}s") }
+}
+
 /// A fix the page can apply: its description and edits (file, bytes, new text).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct FixRow {
@@ -337,6 +347,14 @@ pub fn variant_text(variant: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plural_says_one_error_and_two_errors() {
+        assert_eq!(plural(0, "error"), "0 errors");
+        assert_eq!(plural(1, "error"), "1 error");
+        assert_eq!(plural(2, "warning"), "2 warnings");
+        assert_eq!(noun_for(1, "warning"), "warning");
+    }
 
     #[test]
     fn standard_counts() {

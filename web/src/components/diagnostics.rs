@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::bridge::{self, Analysis};
+use crate::bridge::{self, Analysis, noun_for};
 use crate::doc::Doc;
 
 /// Rows drawn at most (a file with thousands of errors stays responsive).
@@ -35,8 +35,10 @@ pub fn DiagnosticsPanel(
         <section class="diagnostics" aria-label="diagnostics">
             <h2>
                 "Diagnostics "
-                <span data-testid="error-count">{move || analysis.with(|it| it.errors)}</span>" errors, "
-                <span data-testid="warning-count">{move || analysis.with(|it| it.warnings)}</span>" warnings"
+                <span data-testid="error-count">{move || analysis.with(|it| it.errors)}</span>
+                {move || format!(" {}, ", noun_for(analysis.with(|it| it.errors), "error"))}
+                <span data-testid="warning-count">{move || analysis.with(|it| it.warnings)}</span>
+                {move || format!(" {}", noun_for(analysis.with(|it| it.warnings), "warning"))}
             </h2>
             <ul data-testid="diagnostics" role="list">
                 <For each=rows key=|(idx, row)| (*idx, row.clone()) let:item>{{

@@ -62,10 +62,10 @@ pub fn NjudgeImport(
                 Err(why) => view! { <p class="error" data-testid="power-names-error">{why}</p> }.into_any(),
                 Ok(result) => {
                     let summary = format!(
-                        "{} errors in the nJudge files; the converted {} {}.",
-                        result.errors,
+                        "{} in the nJudge files; the converted {} {}.",
+                        crate::bridge::plural(result.errors, "error"),
                         result.name,
-                        if result.load_errors == 0 { "loads with no error".to_string() } else { format!("has {} errors when loaded", result.load_errors) }
+                        if result.load_errors == 0 { "loads with no error".to_string() } else { format!("has {} when loaded", crate::bridge::plural(result.load_errors, "error")) }
                     );
                     view! {
                         <p data-testid="import-summary">{summary}</p>

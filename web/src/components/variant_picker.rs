@@ -56,6 +56,6 @@ pub fn VariantPicker(
                 }).collect_view()}
             </select>
         </label>
-        <span class="about" data-testid="variant-about">{about}</span>
+        <span class="about" data-testid="variant-about" title=about>{about}</span>
     }
 }

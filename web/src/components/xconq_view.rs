@@ -168,7 +168,7 @@ pub fn ForeignRows(
 ) -> impl IntoView {
     let count = rows.iter().filter(|r| r.severity == "error").count();
     view! {
-        <h4>{format!("Diagnostics: {count} errors, {} other", rows.len() - count)}</h4>
+        <h4>{format!("Diagnostics: {}, {} other", crate::bridge::plural(count, "error"), rows.len() - count)}</h4>
         <ul class="foreign-diags" data-testid="foreign-diagnostics" role="list">
             {rows.into_iter().map(|r| {
                 let message = match &r.help {
