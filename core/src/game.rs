@@ -344,6 +344,17 @@ pub fn adjudicate_phase(map: &Map, kind: OrderPhase, board: &Board, orders: &[Or
 }
 
 impl Report {
+    /// The orders the phase did not use, and why (indices into the orders
+    /// it was given).
+    pub fn rejected(&self) -> &[crate::adjudicate::Rejected] {
+        match self {
+            Report::Movement(res) => &res.rejected,
+            Report::Retreats(res) => &res.rejected,
+            Report::Adjustments(res) => &res.rejected,
+            Report::Pause => &[],
+        }
+    }
+
     /// The position after the phase (`None` for a pause: nothing moved).
     pub fn board(&self) -> Option<&Board> {
         match self {

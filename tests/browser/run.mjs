@@ -123,6 +123,79 @@ test('orders are adjudicated in the browser, with reasons, and undone', async (p
   if (await page.locator('[data-testid="results"] li').count()) throw new Error('results kept across variants');
 });
 
+test('orders never vanish: another power\'s units, a wrong type and an impossible move are said as typed, with fixes', async (page) => {
+  await expectText(page, 'locations', 82);
+  const orders = page.getByTestId('orders');
+  await orders.click();
+  // The issue's lines: France has neither unit; Rome holds an army; Berlin
+  // does not border London.
+  await page.keyboard.type('FRANCE: A LON - WAL\nA MUN - BUR\nITALY: F ROM - TYS\nGERMANY: A BER - LON\n');
+  const problems = page.getByTestId('order-problems');
+  await problems.locator('[data-code="wrong-unit-type"]').waitFor({ timeout: 5000 });
+  // Line by line: Rome's order is read for the army (and an army cannot
+  // go to sea).
+  const codes = await problems.locator('li').evaluateAll((els) =>
+    els.map((el) => `${el.textContent.match(/\[(\d+),/)[1]}:${el.dataset.code}`).sort());
+  const want = ['1:not-your-unit', '2:not-your-unit', '3:illegal-order', '3:wrong-unit-type', '4:illegal-order'];
+  if (codes.join(' ') !== want.join(' ')) throw new Error(`live problems: ${codes.join(' ')}`);
+  const first = await problems.locator('li').first().textContent();
+  if (!first.includes('not read') || !first.includes('belongs to ENGLAND')) throw new Error(`line 1: ${first}`);
+  const rome = await problems.locator('[data-code="wrong-unit-type"]').textContent();
+  if (!rome.includes('no fleet in ROM; there is an army')) throw new Error(`line 3: ${rome}`);
+  // Not counted: France has ordered none of its three units.
+  const france = await page.locator('.power[data-power="FRANCE"] [data-testid="power-count"]').textContent();
+  if (france.trim() !== '0/3') throw new Error(`France counts ${france}`);
+  // The fix gives the London order to England, where it is read (as F LON).
+  await problems.locator('li').first().getByTestId('order-fix').click();
+  const text = await orders.inputValue();
+  if (!text.trimEnd().endsWith('ENGLAND: A LON - WAL')) throw new Error(`after the fix: ${JSON.stringify(text)}`);
+  const england = await page.locator('.power[data-power="ENGLAND"] [data-testid="power-count"]').textContent();
+  if (england.trim() !== '1/3') throw new Error(`England counts ${england}`);
+  // Adjudicated, the same lines are listed under the results.
+  await page.getByTestId('adjudicate').click();
+  await page.locator('[data-testid="results-problems"] [data-code="not-your-unit"]').waitFor();
+  await page.locator('[data-testid="results-problems"] [data-code="wrong-unit-type"]').first().waitFor();
+});
+
+test('a new variant: its own name, a template that plays, renamed as a whole; the header describes what is shown', async (page) => {
+  await expectText(page, 'locations', 82);
+  // A file no file USEs says so.
+  await page.getByTestId('file-name').fill('notes.map');
+  await page.getByTestId('new-file').click();
+  await page.getByTestId('unread-file').waitFor();
+  // New variant, no name typed: my-variant, from the template.
+  await page.getByTestId('new-variant').click();
+  await expectText(page, 'provinces', 7);
+  await expectText(page, 'powers', 2);
+  await expectText(page, 'error-count', 0);
+  const picked = () => page.getByTestId('variant').evaluate((el) => el.value);
+  if ((await picked()) !== 'my-variant') throw new Error(`picker shows ${await picked()}`);
+  const about = async () => (await page.getByTestId('variant-about').textContent()).trim();
+  if (!(await about()).startsWith('2 powers, 5 centres, 7 provinces')) throw new Error(`header: ${await about()}`);
+  await page.locator('[data-testid="map"] [data-province="HIG"]').first().waitFor();
+  // The header follows the text: a province added is counted there.
+  const editor = page.getByTestId('editor');
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\nIsle = ISL\nLAND ISL\n');
+  await expectText(page, 'provinces', 8);
+  if (!(await about()).startsWith('2 powers, 5 centres, 8 provinces')) throw new Error(`header: ${await about()}`);
+  // Renaming its file renames the variant.
+  await page.getByTestId('file-name').fill('atlantis.map');
+  await page.getByTestId('rename-file').click();
+  await page.waitForFunction(() => document.title.startsWith('atlantis '));
+  if ((await picked()) !== 'atlantis') throw new Error(`picker shows ${await picked()} after the rename`);
+  // The edited standard left behind can be had back.
+  await page.getByTestId('restore-edits').click();
+  await expectText(page, 'provinces', 76);
+  await page.locator('.tab[data-file="notes.map"]').click();
+  await page.getByTestId('unread-file').waitFor();
+  // A bundled variant's name is refused.
+  await page.getByTestId('file-name').fill('imperial');
+  await page.getByTestId('new-variant').click();
+  await page.getByText('imperial is a bundled variant').waitFor();
+});
+
 test('window.judgepad gives the CLI bytes and schemas', async (page) => {
   const dir = path.join(root, 'target', 'browser');
   if (!fs.existsSync(path.join(dir, 'batch.in.jsonl'))) {

@@ -166,6 +166,17 @@ pub fn App() -> impl IntoView {
         doc.replace(Workspace::bundled(&name));
         play.reset(Vec::new(), String::new());
     };
+    // A new variant of the user's own: the same, with its files.
+    let start = Callback::new(move |workspace: Workspace| {
+        let current = doc.workspace.get_untracked();
+        if current.is_edited() {
+            kept.set(Some(current));
+        }
+        doc.replace(workspace);
+        play.reset(Vec::new(), String::new());
+    });
+    // What the header says about the variant: the map on screen, as typed.
+    let about = Memo::new(move |_| loaded.with(|l| bridge::describe(&l.map)));
     // The page title: the variant and the phase (set only when it changes:
     // setting it costs a style pass).
     let title = Memo::new(move |_| {
@@ -199,7 +210,7 @@ pub fn App() -> impl IntoView {
         <header class="bar">
             <h1>"judgepad"</h1>
             <span class="tagline">"DPjudge map playground"</span>
-            <VariantPicker selected=variant on_pick=on_pick />
+            <VariantPicker selected=variant about=about on_pick=on_pick />
             {move || kept.get().map(|w| {
                 let label = format!("Back to your edited {}", w.variant);
                 view! {
@@ -237,7 +248,7 @@ pub fn App() -> impl IntoView {
                 on:drop=on_drop
             >
                 {later(move |p| (p.file_io)(doc, file_note, foreign, new_variant))}
-                <FileTabs doc=doc loaded=loaded />
+                <FileTabs doc=doc loaded=loaded start=start />
                 <Editor doc=doc analysis=analysis loaded=loaded />
             </section>
             {later(move |p| (p.map)(loaded, play, doc, highlight))}

@@ -10,6 +10,7 @@ pub mod editor;
 pub mod entry;
 pub mod foreign;
 pub mod history;
+pub mod order_checks;
 pub mod pins;
 mod play;
 pub mod position;
@@ -25,9 +26,8 @@ use judgepad_core::map::{self, Map};
 use judgepad_core::text::LineIndex;
 use judgepad_core::{Diagnostic, Severity};
 
-pub use play::{
-    ResultRow, position_rows, position_rows_of, read_orders, read_orders_at, result_rows,
-};
+pub use order_checks::read_orders;
+pub use play::{ResultRow, position_rows, position_rows_of, read_orders_at, result_rows};
 
 /// What the summary panel shows about a map.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]

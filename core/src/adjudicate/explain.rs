@@ -4,7 +4,7 @@
 //! orders the phase did not use.
 
 use crate::board::{Board, Piece};
-use crate::map::{Map, ProvinceId};
+use crate::map::{Map, ProvinceId, UnitKind};
 use crate::orders::{Command, Order, format_order};
 use alloc::format;
 use alloc::string::String;
@@ -213,7 +213,7 @@ impl Ctx<'_> {
 /// Diagnostics for a phase's orders, each at its own text: one for every
 /// order the phase did not use (`rejected`, from any phase's result), and a
 /// note where an order names the wrong unit type, which is ignored (DATC
-/// 4.C.2). `board` is the position the orders were given for.
+/// 4.C.2), unless the order was refused as another power's. `board` is the position the orders were given for.
 pub fn order_diagnostics(
     map: &Map,
     board: &Board,
@@ -244,17 +244,24 @@ pub fn order_diagnostics(
         }
         res.push(diag);
     }
-    for order in orders {
+    for (idx, order) in orders.iter().enumerate() {
         if let (Some(written), Some(piece)) = (order.written_kind, unit_at(order))
             && order.command != Command::Build
+            && (may_order(map, order.power, piece.power)
+                || !rejected.iter().any(|it| it.order == idx))
             && written != piece.unit.kind
         {
             res.push(Diagnostic::new(
                 codes::WRONG_UNIT_TYPE,
                 order.at,
                 format!(
-                    "the unit in {} is {}, not {written}: the type is ignored (DATC 4.C.2)",
+                    "no {} in {}; there is {} ({}), and the order is read for it (DATC 4.C.2)",
+                    kind_word(written),
                     map.prov(map.province_of(piece.unit.location)).abbr,
+                    match piece.unit.kind {
+                        UnitKind::Army => "an army",
+                        UnitKind::Fleet => "a fleet",
+                    },
                     map.unit_text(piece.unit)
                 ),
             ));
@@ -262,6 +269,14 @@ pub fn order_diagnostics(
     }
     crate::diagnostics::sort(&mut res);
     res
+}
+
+/// `army` or `fleet`.
+fn kind_word(kind: UnitKind) -> &'static str {
+    match kind {
+        UnitKind::Army => "army",
+        UnitKind::Fleet => "fleet",
+    }
 }
 
 /// Half-point strengths as text: `2`, `1.5`.

@@ -222,7 +222,7 @@ pub fn played(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bridge::{game_of, load, read_orders, variant_text};
+    use crate::bridge::{game_of, load, read_orders_at, variant_text};
 
     #[test]
     fn orders_and_results_are_drawn() {
@@ -230,7 +230,10 @@ mod tests {
         let mut game = game_of(&loaded).expect("a game");
         let drawing = judgepad_core::layout::layout(&loaded.map, &[]);
         let text = "A PAR - BUR\nA MAR - BUR\nA MUN S A PAR - BUR\nF BRE H\nF LON - NTH\nF EDI C A LVP - NWY\n";
-        let (orders, _) = read_orders(&game, text);
+        // Read as written (the page draws the orders the adjudicator takes:
+        // this convoy from a coast it would refuse, drawn here all the same).
+        let phase = judgepad_core::orders::OrderPhase::Movement;
+        let (orders, _) = read_orders_at(&game.map, &game.board, phase, text);
         let marks = pending(&loaded.map, &drawing, &game.map, &orders);
         let kinds: Vec<&str> = marks.iter().map(|m| m.class.as_str()).collect();
         assert_eq!(

@@ -12,7 +12,7 @@ use judgepad_core::game::Game;
 use judgepad_core::map::{Map, PowerId, UnitKind};
 use judgepad_core::orders::{Command, Order, OrderPhase, format_order};
 
-use crate::bridge::read_orders;
+use crate::bridge::{read_orders, read_orders_at};
 
 /// One power's part of the orders.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -46,23 +46,31 @@ fn lines_and_orders<'t, 'o>(
     })
 }
 
-/// The power a line of the text belongs to, by the orders read from it.
-fn line_owners(game: &Game, text: &str) -> (Vec<Order>, Vec<Option<PowerId>>) {
-    let (orders, _) = read_orders(game, text);
+/// The power a line of the text belongs to: the power of the order read
+/// from it (refused or not: a line stays where its writer put it), else
+/// the power last named (`FRANCE`, `FRANCE: …`).
+fn line_owners(game: &Game, text: &str) -> Vec<Option<PowerId>> {
+    let phase = game.order_phase().unwrap_or(OrderPhase::Movement);
+    let (orders, _) = read_orders_at(&game.map, &game.board, phase, text);
+    let power_named = |name: &str| game.map.power(&judgepad_core::map::names::norm_power(name));
     let mut owners = Vec::new();
     let mut current: Option<PowerId> = None;
     for (line, read) in lines_and_orders(text, &orders) {
         let body = line.trim();
-        let header = body.trim_end_matches(':');
-        if let Some(power) = game.map.power(&judgepad_core::map::names::norm_power(header)) {
+        if let Some(power) = power_named(body.trim_end_matches(':')) {
             current = Some(power);
             owners.push(None);
             continue;
         }
+        if let Some((name, _)) = body.split_once(':')
+            && let Some(power) = power_named(name)
+        {
+            current = Some(power);
+        }
         let read = read.map(|order| order.power);
         owners.push(read.or(if body.is_empty() || body.starts_with('#') { None } else { current }));
     }
-    (orders, owners)
+    owners
 }
 
 /// Strips a leading `POWER:` naming `power`.
@@ -81,7 +89,9 @@ fn without_prefix(map: &Map, power: PowerId, line: &str) -> String {
 /// The orders text power by power, powers in map order.
 pub fn by_power(game: &Game, text: &str) -> Vec<PowerOrders> {
     let map = &game.map;
-    let (orders, owners) = line_owners(game, text);
+    let owners = line_owners(game, text);
+    // What counts: the orders the phase will use.
+    let (orders, _) = read_orders(game, text);
     let phase = game.order_phase();
     let counts = adjustment_counts(map, &game.board);
     (0..map.powers.len())
@@ -172,7 +182,7 @@ pub fn set_power_text(game: &Game, text: &str, power: &str, lines: &str) -> Stri
     let Some(edited) = map.power(&judgepad_core::map::names::norm_power(power)) else {
         return text.to_string();
     };
-    let (_, owners) = line_owners(game, text);
+    let owners = line_owners(game, text);
     let mut out = String::new();
     for (line, owner) in text.split_inclusive('\n').zip(&owners) {
         let trimmed = line.trim();
@@ -328,10 +338,12 @@ pub fn targets(game: &Game, pick: &Pick) -> Vec<Target> {
 /// lines that ordered the same unit or site before are removed first.
 pub fn put_order(game: &Game, text: &str, line: &str) -> String {
     let map = &game.map;
-    let (new, _) = read_orders(game, line);
+    // Read as written: a refused order for the unit is replaced too.
+    let phase = game.order_phase().unwrap_or(OrderPhase::Movement);
+    let (new, _) = read_orders_at(map, &game.board, phase, line);
     let Some(order) = new.first() else { return format!("{}{line}\n", with_newline(text)) };
     let place = order.unit.map(|u| map.province_of(u.location));
-    let (orders, _) = read_orders(game, text);
+    let (orders, _) = read_orders_at(map, &game.board, phase, text);
     let mut out = String::new();
     for (piece, read) in lines_and_orders(text, &orders) {
         let same = read.is_some_and(|o| {
@@ -388,7 +400,8 @@ mod tests {
         // `FRANCE:` carries over: the third line is France's too (and the
         // adjudicator will refuse France an order for a German unit).
         assert_eq!(france.text, "A PAR - BUR\nA MAR - SPA\nA MUN - RUH");
-        assert_eq!(france.orders, ["A PAR - BUR", "A MAR - SPA", "A MUN - RUH"]);
+        // It counts what the phase will use: two of France's three units.
+        assert_eq!(france.orders, ["A PAR - BUR", "A MAR - SPA"]);
         assert_eq!(france.missing, ["F BRE has no order: it will hold"]);
         assert_eq!(france.owed, 3);
         let germany = view.iter().find(|p| p.name == "GERMANY").expect("Germany");

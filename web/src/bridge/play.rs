@@ -22,20 +22,13 @@ pub struct ResultRow {
     pub forbidden: Option<(String, usize, usize)>,
 }
 
-/// Reads the orders panel. One person orders every power: `FRANCE: order`
-/// (and `FRANCE` on a line of its own) sets the power for that line and the
-/// lines after it; a line with no power before it belongs to the owner of
-/// the unit it names. Problems come back as rows.
-pub fn read_orders(
-    game: &judgepad_core::game::Game,
-    text: &str,
-) -> (Vec<judgepad_core::orders::Order>, Vec<DiagnosticRow>) {
-    let phase = game.order_phase().unwrap_or(judgepad_core::orders::OrderPhase::Movement);
-    read_orders_at(&game.map, &game.board, phase, text)
-}
-
-/// [`read_orders`] for a position: the map in force, the board and the kind
-/// of phase (a played turn's orders are read again this way).
+/// Reads the orders panel's text for a position (the map in force, the
+/// board, the kind of phase). One person orders every power: `FRANCE:
+/// order` (and `FRANCE` on a line of its own) sets the power for that line
+/// and the lines after it; a line with no power before it belongs to the
+/// owner of the unit it names. Every order read comes back (refused ones
+/// too: [`crate::bridge::read_orders`] drops those), and each line that
+/// could not be read as a row saying so.
 pub fn read_orders_at(
     map: &Map,
     board: &judgepad_core::board::Board,
@@ -93,7 +86,7 @@ pub fn read_orders_at(
                     diags.push(DiagnosticRow {
                         severity: "error",
                         code: "order-syntax",
-                        message: "say whose order this is: no unit stands there to tell; write `FRANCE: BUILD A PAR`, or a line `FRANCE` above".into(),
+                        message: "not read: say whose order this is: no unit stands there to tell; write `FRANCE: BUILD A PAR`, or a line `FRANCE` above".into(),
                         file: None,
                         line: pos.line,
                         column: pos.utf16_col,
@@ -107,10 +100,15 @@ pub fn read_orders_at(
                 }
             }
         }
+        let dropped = order.is_none();
         orders.extend(order);
         for diag in found {
             let pos = index.line_col(text, diag.primary.at.span.start);
-            diags.push(diagnostic_row(&diag, None, pos.line, pos.utf16_col));
+            let mut row = diagnostic_row(&diag, None, pos.line, pos.utf16_col);
+            if dropped && row.severity == "error" {
+                row.message = format!("not read: {}", row.message);
+            }
+            diags.push(row);
         }
     }
     (orders, diags)
@@ -233,7 +231,7 @@ pub fn position_rows_of(
 #[cfg(test)]
 mod game_tests {
     use super::*;
-    use crate::bridge::{game_of, load, variant_text};
+    use crate::bridge::{game_of, load, read_orders, variant_text};
 
     #[test]
     fn orders_panel_reads_and_adjudicates() {

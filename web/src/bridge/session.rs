@@ -10,7 +10,7 @@ use judgepad_core::orders::{Order, OrderPhase};
 
 use judgepad_core::game::{Report, Turn};
 
-use crate::bridge::{DiagnosticRow, Loaded, game_of, position, read_orders_at};
+use crate::bridge::{DiagnosticRow, Loaded, game_of, order_checks, position, read_orders_at};
 
 /// What the map means for play: every line of every file that is not a
 /// comment, blanks squeezed. A comment or a `# @pos` pin leaves it as it
@@ -102,8 +102,14 @@ fn play(game: &mut Game, text: &str) -> Played {
         return Played { orders: Vec::new(), problems };
     }
     let phase = game.order_phase().unwrap_or(OrderPhase::Movement);
-    let (orders, problems) = read_orders_at(&game.map, &game.board, phase, text);
-    game.advance(&orders);
+    let (orders, mut problems) = read_orders_at(&game.map, &game.board, phase, text);
+    // Every order goes to the adjudicator (a refused one can still say why
+    // its unit holds); the map draws the ones it used.
+    let turn = game.advance(&orders);
+    let rejected = turn.report.rejected();
+    problems.extend(order_checks::refusal_rows(&turn.map, &turn.board, text, &orders, rejected));
+    order_checks::sort_rows(&mut problems);
+    let orders = order_checks::usable(&turn.map, &turn.board, orders, rejected);
     Played { orders, problems }
 }
 

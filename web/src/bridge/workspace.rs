@@ -43,6 +43,27 @@ impl Workspace {
         }
     }
 
+    /// A new variant called `name` (`my-variant` or `my-variant.map`): one
+    /// file of the user's own, from a small template of two powers that
+    /// plays as it is. A bundled variant's name is refused (its files
+    /// would mix with the new one's).
+    pub fn new_variant(name: &str) -> Result<Workspace, String> {
+        let name = valid_name(name)?;
+        let stem = name.strip_suffix(".map").unwrap_or(name);
+        if stem.is_empty() {
+            return Err("a variant needs a name".to_string());
+        }
+        let root = format!("{stem}.map");
+        if bundled::bytes(&root).is_some() {
+            return Err(format!("{stem} is a bundled variant: choose another name"));
+        }
+        Ok(Workspace {
+            variant: stem.to_string(),
+            own: BTreeMap::from([(root.clone(), NEW_VARIANT.to_string())]),
+            root,
+        })
+    }
+
     /// The text of `name`: the user's, else the bundled one.
     pub fn text(&self, name: &str) -> Option<String> {
         self.own.get(name).cloned().or_else(|| bundled::source(name))
@@ -115,7 +136,9 @@ impl Workspace {
         let text = self.own.remove(old).unwrap_or_default();
         self.own.insert(new.to_string(), text);
         if self.root == old {
+            // The top-level file names the variant.
             self.root = new.to_string();
+            self.variant = new.strip_suffix(".map").unwrap_or(new).to_string();
         }
         Ok(())
     }
@@ -256,6 +279,9 @@ impl Sources for Workspace {
     }
 }
 
+/// What "New variant" starts from.
+pub const NEW_VARIANT: &str = include_str!("new-variant.map");
+
 /// A file name the user may give: not empty, no path separators.
 fn valid_name(name: &str) -> Result<&str, String> {
     let name = name.trim();
@@ -319,6 +345,29 @@ mod tests {
         assert_eq!(notes, ["mine.map: UTF-8", "notes.txt: not UTF-8, read as latin-1"]);
         let (same, _) = ws.with_opened(&files[1..]);
         assert_eq!(same.root, "standard.map");
+    }
+
+    #[test]
+    fn a_new_variant_plays_as_it_is_and_is_renamed_as_a_whole() {
+        let mut ws = Workspace::new_variant("atlantis").unwrap();
+        assert_eq!((ws.variant.as_str(), ws.root.as_str()), ("atlantis", "atlantis.map"));
+        let loaded = ws.load();
+        assert!(loaded.diags.is_empty(), "{:?}", loaded.diags);
+        assert_eq!(
+            (loaded.map.powers.len(), loaded.map.supply_centers.len(), loaded.map.provinces.len()),
+            (2, 5, 7)
+        );
+        let game = crate::bridge::game_of(&loaded).expect("it plays");
+        assert_eq!(game.board.pieces.len(), 4);
+        let drawing = judgepad_core::layout::layout(&loaded.map, &[]);
+        assert!(drawing.pin_conflicts.is_empty());
+        assert_eq!(ws.origin("atlantis.map"), Some(Origin::New));
+        ws.rename("atlantis.map", "lemuria.map").unwrap();
+        assert_eq!((ws.variant.as_str(), ws.root.as_str()), ("lemuria", "lemuria.map"));
+        assert!(Workspace::new_variant("standard").is_err());
+        assert!(Workspace::new_variant("imperial.map").is_err());
+        assert!(Workspace::new_variant(" ").is_err());
+        assert!(Workspace::new_variant(".map").is_err());
     }
 
     #[test]

@@ -1,12 +1,14 @@
 //! The variant's files as tabs: the top-level file, each file it `USE`s
 //! (in reading order), then the user's other files. A bundled file edited
 //! is marked changed and can be reverted; the user's own files can be
-//! created, renamed and deleted.
+//! created, renamed and deleted. "New variant" starts a variant of the
+//! user's own from a small template (renaming its top-level file renames
+//! the variant); a file no file of the variant reads says so.
 
 use leptos::prelude::*;
 
 use crate::bridge::Loaded;
-use crate::bridge::workspace::Origin;
+use crate::bridge::workspace::{Origin, Workspace};
 use crate::doc::Doc;
 
 /// Tabs and file actions.
@@ -16,6 +18,8 @@ pub fn FileTabs(
     doc: Doc,
     /// The loaded map (which files it read).
     loaded: Memo<Loaded>,
+    /// Starts another variant (the edits on screen are kept aside).
+    start: Callback<Workspace>,
 ) -> impl IntoView {
     let tabs = Memo::new(move |_| loaded.with(|l| doc.workspace.with(|w| w.tabs(l))));
     let name = RwSignal::new(String::new());
@@ -50,6 +54,24 @@ pub fn FileTabs(
             }
             Err(why) => problem.set(why),
         }
+    };
+    let new_variant = move |_| {
+        let wanted = name.get_untracked();
+        let wanted = if wanted.trim().is_empty() { free_name(doc) } else { wanted };
+        match Workspace::new_variant(&wanted) {
+            Ok(workspace) => {
+                problem.set(String::new());
+                name.set(String::new());
+                start.run(workspace);
+            }
+            Err(why) => problem.set(why),
+        }
+    };
+    // The open file, when no file of the variant reads it.
+    let unread = move || {
+        let open = doc.open.get();
+        let read = loaded.with(|l| l.map.files.iter().any(|f| f.name == open));
+        (!read && doc.workspace.with(|w| w.origin(&open).is_some())).then_some(open)
     };
     let delete = move |_| {
         let open = doc.open.get_untracked();
@@ -120,7 +142,10 @@ pub fn FileTabs(
                     prop:value=move || name.get()
                     on:input=move |ev| name.set(event_target_value(&ev))
                 />
-                <button type="button" data-testid="new-file" on:click=create>"New file"</button>
+                <button type="button" data-testid="new-file" on:click=create
+                    title="a file in this variant (USE it from another)">"New file"</button>
+                <button type="button" data-testid="new-variant" on:click=new_variant
+                    title="a variant of your own, from a small template (named as typed, or my-variant)">"New variant"</button>
                 <button
                     type="button"
                     data-testid="rename-file"
@@ -135,6 +160,27 @@ pub fn FileTabs(
                 >"Delete"</button>
                 <span class="problem" role="alert">{move || problem.get()}</span>
             </div>
+            {move || unread().map(|file| {
+                let root = doc.workspace.with_untracked(|w| w.root.clone());
+                view! {
+                    <p class="hint" data-testid="unread-file" role="status">
+                        {format!("No file of this variant USEs {file}, so it changes nothing: add `USE {file}` to {root}, or start a New variant.")}
+                    </p>
+                }
+            })}
         </div>
     }
+}
+
+/// `my-variant`, or `my-variant-2`, … : the first name no variant has.
+fn free_name(doc: Doc) -> String {
+    let taken = |name: &str| {
+        let root = format!("{name}.map");
+        judgepad_core::bundled::bytes(&root).is_some()
+            || doc.workspace.with_untracked(|w| w.root == root)
+    };
+    (1..)
+        .map(|n| if n == 1 { "my-variant".to_string() } else { format!("my-variant-{n}") })
+        .find(|name| !taken(name))
+        .expect("a free name")
 }

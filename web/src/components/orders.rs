@@ -9,8 +9,9 @@ use wasm_bindgen::JsCast;
 
 use judgepad_core::game::Status;
 
+use crate::bridge;
 use crate::bridge::editor::{line_starts, utf16_offset};
-use crate::bridge::{self, DiagnosticRow};
+use crate::bridge::order_checks::{OrderFix, OrderProblem, check_orders};
 use crate::components::power_orders::PowerOrders;
 use crate::components::results::Results;
 use crate::components::stepper::Stepper;
@@ -44,14 +45,23 @@ pub fn OrdersPanel(play: Play, doc: Doc) -> impl IntoView {
         Some(i) => play.log.with(|log| log.get(i).cloned().unwrap_or_default()),
     };
     // Live problems of the text on screen, against its position.
-    let problems = Memo::new(move |_| -> Vec<DiagnosticRow> {
+    let problems = Memo::new(move |_| -> Vec<OrderProblem> {
         let view = play.view.get();
         let text = text();
         play.session.with(|s| {
             let Some(s) = s else { return Vec::new() };
             match view {
-                None => bridge::read_orders(&s.game, &text).1,
-                Some(i) => s.played.get(i).map(|p| p.problems.clone()).unwrap_or_default(),
+                None => check_orders(&s.game, &text),
+                Some(i) => s
+                    .played
+                    .get(i)
+                    .map(|p| {
+                        p.problems
+                            .iter()
+                            .map(|row| OrderProblem { row: row.clone(), fixes: Vec::new() })
+                            .collect()
+                    })
+                    .unwrap_or_default(),
             }
         })
     });
@@ -151,14 +161,19 @@ pub fn OrdersPanel(play: Play, doc: Doc) -> impl IntoView {
                 </button>
             </div>
             <ul class="problems" data-testid="order-problems">
-                {move || problems.get().into_iter().map(|row| {
+                {move || problems.get().into_iter().map(|OrderProblem { row, fixes }| {
                     let line = row.line;
                     view! {
-                        <li class="diag error" data-code=row.code>
+                        <li class=format!("diag {}", row.severity) data-code=row.code>
                             <button type="button" class="link" on:click=move |_| jump(line)>
                                 {format!("[{}, {}]", row.line, row.column)}
                             </button>
                             " " {row.message}
+                            {fixes.into_iter().map(|OrderFix { label, text }| view! {
+                                " "
+                                <button type="button" class="fix" data-testid="order-fix"
+                                    on:click=move |_| { play.edit(text.clone()); }>{label}</button>
+                            }).collect_view()}
                         </li>
                     }
                 }).collect_view()}

@@ -53,8 +53,8 @@ pub fn Results(play: Play, doc: Doc) -> impl IntoView {
             <h3>{move || rows.with(|r| r.0.clone())}</h3>
             <ul class="problems" data-testid="results-problems">
                 {move || unread.get().into_iter().map(|row| view! {
-                    <li class="diag error" data-code=row.code>
-                        {format!("not read: [{}, {}] {}", row.line, row.column, row.message)}
+                    <li class=format!("diag {}", row.severity) data-code=row.code>
+                        {format!("[{}, {}] {}", row.line, row.column, row.message)}
                     </li>
                 }).collect_view()}
             </ul>

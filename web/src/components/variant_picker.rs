@@ -1,7 +1,9 @@
 //! Picks a bundled variant to load into the editor. Each option says what
 //! the variant is (powers, centres, provinces, start, base map, specials);
 //! the descriptions are worked out after the page is up, a few variants per
-//! tick, so the first paint never waits for 44 maps to load.
+//! tick, so the first paint never waits for 44 maps to load. Beside it,
+//! what the map on screen is, as typed (a variant of the user's own is
+//! listed under its own name).
 
 use std::collections::BTreeMap;
 
@@ -14,6 +16,8 @@ use crate::bridge;
 pub fn VariantPicker(
     /// The variant currently loaded.
     selected: Signal<String>,
+    /// What the map on screen is (powers, centres, provinces, …).
+    about: Memo<String>,
     /// Called with the variant name the user picks.
     on_pick: impl Fn(String) + 'static,
 ) -> impl IntoView {
@@ -35,10 +39,7 @@ pub fn VariantPicker(
         );
     }
     next(described, names.clone(), 0);
-    let about = move || {
-        let name = selected.get();
-        described.with(|d| d.get(&name).cloned()).unwrap_or_default()
-    };
+    let names_now = bridge::variants;
     view! {
         <label class="picker">
             "Variant "
@@ -47,6 +48,13 @@ pub fn VariantPicker(
                 on:change=move |ev| on_pick(event_target_value(&ev))
                 prop:value=move || selected.get()
             >
+                {move || {
+                    let name = selected.get();
+                    (!names_now().contains(&name.as_str())).then(|| {
+                        let label = format!("{name} — your variant");
+                        view! { <option value=name>{label}</option> }
+                    })
+                }}
                 {names.into_iter().map(|name| {
                     let label = move || match described.with(|d| d.get(name).cloned()) {
                         Some(text) => format!("{name} — {text}"),
