@@ -173,6 +173,10 @@ test('a new variant: its own name, a template that plays, renamed as a whole; th
   const about = async () => (await page.getByTestId('variant-about').textContent()).trim();
   if (!(await about()).startsWith('2 powers, 5 centres, 7 provinces')) throw new Error(`header: ${await about()}`);
   await page.locator('[data-testid="map"] [data-province="HIG"]').first().waitFor();
+  // The orders box's example is the variant's own.
+  const example = await page.getByTestId('orders').getAttribute('placeholder');
+  if (!example.startsWith('NORTH\n')) throw new Error(`orders placeholder: ${example}`);
+  if ((await page.locator('.tab[data-file="my-variant.map"]').count()) !== 1) throw new Error('no my-variant.map tab');
   // The header follows the text: a province added is counted there.
   const editor = page.getByTestId('editor');
   await editor.click();
@@ -194,6 +198,58 @@ test('a new variant: its own name, a template that plays, renamed as a whole; th
   await page.getByTestId('file-name').fill('imperial');
   await page.getByTestId('new-variant').click();
   await page.getByText('imperial is a bundled variant').waitFor();
+});
+
+// axe-core's WCAG 2.1 A and AA rules on the page as it is: the violations,
+// one line each (rule, impact, where).
+async function axeViolations(page) {
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    // Evaluated by the driver, not a <script> (the page's CSP refuses those).
+    await page.evaluate(fs.readFileSync(path.join(here, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8'));
+  }
+  const found = await page.evaluate(async () => {
+    const res = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return res.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')}: ${n.failureSummary.split('\n').slice(1, 2).join('').trim()}`),
+      count: v.nodes.length,
+    }));
+  });
+  return found.map((v) => `${v.id} (${v.impact}, ${v.count}×): ${v.nodes.join(' | ')}`);
+}
+
+test('accessibility: no axe-core WCAG 2.1 AA violation in either theme, at desktop and phone width, drawn, adjudicated, diagnostics open', async (page) => {
+  await expectText(page, 'locations', 82);
+  await page.locator('[data-testid="map"] [data-province="PAR"]').first().waitFor();
+  // A phase adjudicated with results, orders with problems, and a
+  // warning in the diagnostics list (the game goes on).
+  await page.getByTestId('orders').fill('FRANCE: A PAR - BUR\nGERMANY: A MUN - BUR\nA LON H\n');
+  await page.getByTestId('adjudicate').click();
+  await page.getByTestId('results').locator('[data-unit="A PAR"]').waitFor();
+  await page.getByTestId('orders').fill('A BUR - XYZ\nFRANCE: F KIE H\n');
+  const editor = page.getByTestId('editor');
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\nNowhere = now\nLAND NOW # nowhere\n');
+  await page.locator('[data-testid="diagnostics"] [data-code="trailing-comment"]').first().waitFor();
+  await page.getByTestId('results').locator('[data-unit="A PAR"]').waitFor();
+  const failures = [];
+  for (const theme of ['light', 'dark']) {
+    for (const [label, size] of [['desktop', { width: 1440, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+      await page.setViewportSize(size);
+      await page.evaluate((t) => { document.documentElement.dataset.theme = t; }, theme);
+      await page.waitForTimeout(200);
+      const tabs = label === 'phone' ? ['editor', 'map', 'panels'] : [null];
+      for (const tab of tabs) {
+        if (tab) await page.getByTestId(`phone-tab-${tab}`).click();
+        for (const v of await axeViolations(page)) failures.push(`${theme}, ${label}${tab ? ` (${tab})` : ''}: ${v}`);
+      }
+    }
+  }
+  if (failures.length) throw new Error(failures.join('\n'));
 });
 
 test('window.judgepad gives the CLI bytes and schemas', async (page) => {

@@ -218,6 +218,38 @@ pub fn set_power_text(game: &Game, text: &str, power: &str, lines: &str) -> Stri
     out
 }
 
+/// An example of orders for the orders box's placeholder, made from the
+/// game's own powers and units: the first power's first unit moving, its
+/// next unit holding, and another power's line.
+pub fn example_orders(game: &Game) -> String {
+    let map = &game.map;
+    let board = &game.board;
+    let mut lines: Vec<String> = Vec::new();
+    let mut powers = 0;
+    for idx in 0..map.powers.len() {
+        let power = PowerId(idx as u32);
+        let units: Vec<usize> = (0..board.pieces.len())
+            .filter(|&i| board.pieces[i].power == power)
+            .take(if powers == 0 { 2 } else { 1 })
+            .collect();
+        let Some(&first) = units.first() else { continue };
+        lines.push(map.pow(power).name.clone());
+        let text = map.unit_text(board.pieces[first].unit);
+        match move_options(map, board, first).first() {
+            Some(option) => lines.push(format!("{text} - {}", map.loc(option.to).abbr)),
+            None => lines.push(format!("{text} H")),
+        }
+        for &next in &units[1..] {
+            lines.push(format!("{} H", map.unit_text(board.pieces[next].unit)));
+        }
+        powers += 1;
+        if powers == 2 {
+            break;
+        }
+    }
+    if lines.is_empty() { "FRANCE: A PAR - BUR".to_string() } else { lines.join("\n") }
+}
+
 /// What a click on the map has picked so far.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Pick {
@@ -389,6 +421,19 @@ mod tests {
 
     fn standard() -> Game {
         game_of(&load("standard.map", &variant_text("standard"))).expect("a game")
+    }
+
+    #[test]
+    fn the_example_orders_are_the_variants_own() {
+        let game = standard();
+        assert_eq!(example_orders(&game), "AUSTRIA\nA BUD - GAL\nA VIE H\nENGLAND\nF EDI - CLY");
+        let (orders, problems) = read_orders(&game, &example_orders(&game));
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(orders.len(), 3);
+        let hundred = game_of(&load("hundred.map", &variant_text("hundred"))).expect("a game");
+        let example = example_orders(&hundred);
+        assert!(!example.contains("FRANCE: A PAR"), "{example}");
+        assert!(read_orders(&hundred, &example).1.is_empty(), "{example}");
     }
 
     #[test]

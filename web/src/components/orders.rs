@@ -146,7 +146,7 @@ pub fn OrdersPanel(play: Play, doc: Doc) -> impl IntoView {
                 data-testid="orders"
                 spellcheck="false"
                 aria-label="orders for every power"
-                placeholder="FRANCE: A PAR - BUR\nA MAR S A PAR - BUR\nGERMANY\nA MUN - RUH"
+                placeholder=move || play.session.with(|s| s.as_ref().map(|s| bridge::entry::example_orders(&s.game))).unwrap_or_default()
                 node_ref=area
                 prop:value=text
                 on:input=on_input

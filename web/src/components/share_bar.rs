@@ -61,6 +61,7 @@ pub fn ShareBar(
             <button type="button" data-testid="share-markdown" on:click=on_markdown>"Copy as Markdown"</button>
             <button type="button" data-testid="copy-orders" on:click=on_orders>"Copy orders"</button>
             <Show when=move || !link.with(String::is_empty)>
+                <div class="share-pop">
                 <input
                     type="text"
                     readonly
@@ -75,6 +76,8 @@ pub fn ShareBar(
                     }
                 />
                 <span class="share-size">{move || format!("{} characters", link.with(String::len))}</span>
+                <button type="button" class="close" aria-label="close the link" on:click=move |_| link.set(String::new())>"×"</button>
+                </div>
             </Show>
         </div>
     }
