@@ -349,9 +349,15 @@ pub fn layout_near(
     // on every planar variant we ship; the shape strategy follows the first
     // shape, which suits maps with straits. Each drawing readable enough
     // ends the search; otherwise the best of up to three.
+    // The best drawing: the one that lets fewest pins go, then the most
+    // readable.
     let mut best: Option<(Layout, f64)> = None;
     let mut keep = |drawing: Layout, q: f64| {
-        if best.as_ref().is_none_or(|b| q > b.1) {
+        let better = |b: &(Layout, f64)| {
+            let (mine, theirs) = (drawing.pin_conflicts.len(), b.0.pin_conflicts.len());
+            mine < theirs || mine == theirs && q > b.1
+        };
+        if best.as_ref().is_none_or(better) {
             best = Some((drawing, q));
         }
     };
@@ -655,7 +661,13 @@ fn draw(
     let pins: Vec<(u32, Point)> =
         pins.iter().filter(|(p, _)| (p.0 as usize) < n).map(|&(p, at)| (p.0, at)).collect();
     let follow = strategy == Strategy::Shape || !pins.is_empty();
-    let (mut pos, released) = solve::positions(&mesh, &fans, &goal, &pins, follow);
+    let (mut pos, released, held) = solve::positions(&mesh, &fans, &goal, &pins, follow);
+    // Regions evened out, the pins held. A drawing with pins is balanced
+    // after its spread is taken (below): the spread, a first shape for
+    // another drawing, follows the graph, not the balance.
+    if pins.is_empty() {
+        solve::balance(&mesh, &fans, &held, &mut pos, false);
+    }
     let mut spread_out = Vec::new();
     let pinned: Vec<u32> =
         pins.iter().map(|p| p.0).filter(|&v| released.iter().all(|c| c.province.0 != v)).collect();
@@ -672,6 +684,9 @@ fn draw(
             .iter()
             .map(|p| [lo[0] + (p[0] - slo[0]) * scale, lo[1] + (p[1] - slo[1]) * scale])
             .collect();
+    }
+    if !pins.is_empty() {
+        solve::balance(&mesh, &fans, &held, &mut pos, true);
     }
     solve::spread_crushed(&mesh, &fans, &mut pos, &pinned);
     let inner: Vec<Point> =

@@ -225,7 +225,8 @@ fn shape_weights(
 }
 
 /// Positions for every mesh vertex, following `target` (one point per mesh
-/// vertex) as far as a planar drawing allows, and the pins let go. `pins`
+/// vertex) as far as a planar drawing allows, the pins let go, and which
+/// vertices were held (the frame and the pins kept). `pins`
 /// fix real vertices exactly where they say: the drawing is solved with
 /// all of them held; while it is not planar, the pin nearest the turned
 /// triangles that pulls hardest against the drawing without pins is let
@@ -236,7 +237,7 @@ pub(crate) fn positions(
     target: &[Point],
     pins: &[(u32, Point)],
     follow: bool,
-) -> (Vec<Point>, Vec<PinConflict>) {
+) -> (Vec<Point>, Vec<PinConflict>, Vec<bool>) {
     let n = mesh.roles.len();
     let adj = mesh.neighbours();
     let g = Graph::of(&adj);
@@ -259,8 +260,7 @@ pub(crate) fn positions(
         tutte(&g, &uniform, &fixed, &mut pos, 20 * n + 200);
     }
     if pins.is_empty() {
-        balance(mesh, fans, &fixed, &mut pos);
-        return (pos, Vec::new());
+        return (pos, Vec::new(), fixed);
     }
     let free = onto_pins(pos, pins);
     // Triangles crushed flat in the drawing without pins (a degenerate
@@ -290,7 +290,7 @@ pub(crate) fn positions(
             }
         }
         if turned.len() <= baseline {
-            return (pinned, conflicts);
+            return (pinned, conflicts, fixed_pins);
         }
         // Pins within two steps of a turned triangle, hardest pulling
         // (furthest from where the drawing without pins has them, in
@@ -329,7 +329,7 @@ pub(crate) fn positions(
         let province = ProvinceId(held.remove(worst).0);
         conflicts.push(PinConflict { province, with });
     }
-    (free, conflicts)
+    (free, conflicts, fixed)
 }
 
 /// The drawing `pos` moved as a whole onto the pins: shifted by one pin,
@@ -368,9 +368,21 @@ const BALANCE_ROUNDS: usize = 60;
 /// vertex moves with the net push on it (a step at most a quarter of its
 /// shortest edge); a move that would turn or crush one of its triangles is
 /// halved, then given up, so the drawing stays planar; pins and frame stay
-/// put. Only drawings without pins are balanced: with the shipped pins of
-/// standard, a dragged pin let a balanced drawing win with ten pins let go.
-fn balance(mesh: &Mesh, fans: &[Vec<(u32, u32, u32)>], fixed: &[bool], pos: &mut [Point]) {
+/// put. A drawing with pins is balanced with its pins held (the search
+/// prefers the drawing that lets fewest pins go, then the most readable).
+pub(crate) fn balance(
+    mesh: &Mesh,
+    fans: &[Vec<(u32, u32, u32)>],
+    fixed: &[bool],
+    pos: &mut [Point],
+    boxed: bool,
+) {
+    // A drawing folded anywhere (a corner of the graph crushed flat, which
+    // pins may leave) is not balanced: through a fold a vertex that keeps
+    // its own triangles' turn can still leave the frame.
+    if !valid(mesh, pos) {
+        return;
+    }
     let Some(sign) = orientation(mesh, pos) else { return };
     let n = mesh.roles.len();
     let real: Vec<usize> = (0..n).filter(|&v| mesh.roles[v] == Role::Real).collect();
@@ -380,6 +392,25 @@ fn balance(mesh: &Mesh, fans: &[Vec<(u32, u32, u32)>], fixed: &[bool], pos: &mut
     // Twice the signed area of (a, b, c), positive when it keeps its turn.
     let turn =
         |pos: &[Point], a: Point, b: u32, c: u32| sign * cross(a, pos[b as usize], pos[c as usize]);
+    // With pins, no vertex leaves the box of the provinces as they stand
+    // (the frame moved with the drawing onto the pins may lie far out, and
+    // would draw the hull out round by round); without, the frame is the
+    // bound.
+    let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
+    if !boxed {
+        (lo, hi) = ([f64::NEG_INFINITY; 2], [f64::INFINITY; 2]);
+    }
+    for &v in real.iter().filter(|_| boxed) {
+        lo = [lo[0].min(pos[v][0]), lo[1].min(pos[v][1])];
+        hi = [hi[0].max(pos[v][0]), hi[1].max(pos[v][1])];
+    }
+    let margin = if boxed { 0.05 * (hi[0] - lo[0]).max(hi[1] - lo[1]) } else { 0.0 };
+    let inside = |p: Point| {
+        p[0] >= lo[0] - margin
+            && p[0] <= hi[0] + margin
+            && p[1] >= lo[1] - margin
+            && p[1] <= hi[1] + margin
+    };
     let mut area = vec![0.0; n];
     let mut pressure = vec![0.0; n];
     let mut sorted = Vec::with_capacity(real.len());
@@ -420,7 +451,8 @@ fn balance(mesh: &Mesh, fans: &[Vec<(u32, u32, u32)>], fixed: &[bool], pos: &mut
                 continue;
             }
             let p = pos[v];
-            let keeps_turn = |at: Point| fan.iter().all(|&(b, c, _)| turn(pos, at, b, c) > 1e-6);
+            let keeps_turn =
+                |at: Point| inside(at) && fan.iter().all(|&(b, c, _)| turn(pos, at, b, c) > 1e-6);
             // A vertex of a turned or crushed triangle, or one whose
             // triangles do not close round it, stays where it is.
             let closed = (0..fan.len()).all(|i| fan[i].1 == fan[(i + 1) % fan.len()].0);
