@@ -143,13 +143,20 @@ fn measure(map: &Map, drawing: &Layout) -> Figures {
             .provinces
             .iter()
             .filter(|r| {
+                // The label's box, a unit's circle and the centre's dot
+                // (placed apart by svg::marks): all inside the region.
                 let chars = map.prov(r.province).abbr.chars().count();
-                let size = layout::svg::label_size(r.room, chars);
-                let (hw, hh) = (0.3 * size * chars as f64, 0.5 * size);
-                let [x, y] = r.label;
+                let m = layout::svg::marks(r.label, r.room, chars);
+                let (hw, hh) = (0.3 * m.font * chars as f64, 0.5 * m.font);
+                let [x, y] = m.label;
+                let round = |[cx, cy]: [f64; 2], r: f64| {
+                    [[cx - r, cy], [cx + r, cy], [cx, cy - r], [cx, cy + r]]
+                };
                 [[x - hw, y - hh], [x + hw, y - hh], [x + hw, y + hh], [x - hw, y + hh]]
-                    .iter()
-                    .any(|&corner| !inside(corner, &r.polygon))
+                    .into_iter()
+                    .chain(round(m.unit, m.unit_r))
+                    .chain(round(m.dot, m.dot_r))
+                    .any(|corner| !inside(corner, &r.polygon))
             })
             .count(),
     }
@@ -214,10 +221,11 @@ fn fidelity_on_every_variant() {
         if f.labels_outside > 0 {
             failures.push(format!("{name}: {} labels outside their region", f.labels_outside));
         }
-        // Each label's text box inside its own region: so no two overlap.
+        // Each label's text box, unit and dot inside its own region: so
+        // none overlaps another region's.
         if f.label_boxes_outside > 0 {
             failures.push(format!(
-                "{name}: {} label boxes cross their region's outline",
+                "{name}: {} label blocks (label, unit, dot) cross their region's outline",
                 f.label_boxes_outside
             ));
         }

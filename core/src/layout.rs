@@ -98,13 +98,20 @@ impl Default for Layout {
 }
 
 impl Layout {
-    /// Where a unit at `location` (in `province`) is drawn, and its size:
-    /// on its coast's mark for a fleet on a coast, else at the label.
-    pub fn unit_at(&self, location: LocationId, province: ProvinceId) -> Option<(Point, f64)> {
+    /// Where a unit at `location` (in `province`, whose abbreviation has
+    /// `chars` characters) is drawn, and its radius: on its coast's mark
+    /// for a fleet on a coast, else under the label ([`svg::marks`]).
+    pub fn unit_at(
+        &self,
+        location: LocationId,
+        province: ProvinceId,
+        chars: usize,
+    ) -> Option<(Point, f64)> {
         let region = self.provinces.get(province.0 as usize)?;
+        let marks = svg::marks(region.label, region.room, chars);
         let at =
-            self.coasts.iter().find(|it| it.location == location).map_or(region.label, |it| it.at);
-        Some((at, (region.room * 0.45).clamp(3.0, 7.0)))
+            self.coasts.iter().find(|it| it.location == location).map_or(marks.unit, |it| it.at);
+        Some((at, marks.unit_r.max(2.0)))
     }
 
     /// The corners of the box around every region's outline.

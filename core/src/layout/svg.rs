@@ -8,6 +8,7 @@ use alloc::format;
 use alloc::string::String;
 use core::fmt::Write;
 
+use super::geom::sqrt;
 use super::palette::{power_colour, terrain_colour};
 use super::{Crossing, Layout, Point};
 use crate::map::{Map, UnitKind};
@@ -118,36 +119,38 @@ pub fn render(map: &Map, layout: &Layout) -> String {
         if !province.supply_center {
             continue;
         }
-        let size = (region.room * 0.18).clamp(1.5, 4.0);
+        let at = marks(region.label, region.room, province.abbr.chars().count());
         let colour = owner(region.province).map_or("#ffffff", power_colour);
         let _ = writeln!(
             out,
-            "<circle cx=\"{}\" cy=\"{}\" r=\"{size:.2}\" fill=\"{colour}\" stroke=\"#222\" stroke-width=\"0.6\"/>",
-            region.label[0],
-            region.label[1] + label_size(region.room, 3) * 0.9,
+            "<circle cx=\"{}\" cy=\"{}\" r=\"{:.2}\" fill=\"{colour}\" stroke=\"#222\" stroke-width=\"0.6\"/>",
+            Num(at.dot[0]),
+            Num(at.dot[1]),
+            at.dot_r,
         );
     }
     for (p, power) in map.powers.iter().enumerate() {
         for unit in &power.units {
-            let Some((at, r)) = layout.unit_at(unit.location, map.province_of(unit.location))
-            else {
+            let province = map.province_of(unit.location);
+            let chars = map.prov(province).abbr.chars().count();
+            let Some((at, r)) = layout.unit_at(unit.location, province, chars) else {
                 continue;
             };
             let colour = power_colour(p);
             let shape = match unit.kind {
                 UnitKind::Army => format!(
                     "<circle cx=\"{}\" cy=\"{}\" r=\"{r:.2}\" fill=\"{colour}\" stroke=\"#111\" stroke-width=\"0.8\"/>",
-                    at[0],
-                    at[1] - r * 0.4
+                    Num(at[0]),
+                    Num(at[1])
                 ),
                 UnitKind::Fleet => format!(
                     "<rect x=\"{:.2}\" y=\"{:.2}\" width=\"{:.2}\" height=\"{:.2}\" fill=\"{colour}\" stroke=\"#111\" stroke-width=\"0.8\" transform=\"rotate(45 {} {})\"/>",
-                    at[0] - r * 0.8,
-                    at[1] - r * 0.4 - r * 0.8,
-                    r * 1.6,
-                    r * 1.6,
-                    at[0],
-                    at[1] - r * 0.4
+                    at[0] - r * 0.7,
+                    at[1] - r * 0.7,
+                    r * 1.4,
+                    r * 1.4,
+                    Num(at[0]),
+                    Num(at[1])
                 ),
             };
             let _ = writeln!(out, "<g data-unit=\"{}\">{shape}</g>", escape(&map.unit_text(*unit)));
@@ -170,17 +173,64 @@ pub fn render(map: &Map, layout: &Layout) -> String {
     out.push_str("</g>\n<g>\n");
     for region in &layout.provinces {
         let abbr = map.prov(region.province).abbr.to_uppercase();
+        let at = marks(region.label, region.room, abbr.chars().count());
         let _ = writeln!(
             out,
             "<text x=\"{}\" y=\"{}\" font-size=\"{:.2}\">{}</text>",
-            region.label[0],
-            region.label[1],
-            label_size(region.room, abbr.chars().count()),
+            Num(at.label[0]),
+            Num(at.label[1]),
+            at.font,
             escape(&abbr)
         );
     }
     out.push_str("</g>\n</svg>\n");
     out
+}
+
+/// Where a region's marks go round its label point, none over another:
+/// the abbreviation above, a unit below it, the supply-centre dot beside
+/// the unit, the whole block sized to the circle of radius `room` (the
+/// room the region has round its label point), so inside the region.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Marks {
+    /// The label's font size (its text box: 0.6 em wide a character, 1 em
+    /// high, centred on `label`).
+    pub font: f64,
+    /// The label's centre.
+    pub label: Point,
+    /// A unit's centre.
+    pub unit: Point,
+    /// A unit's radius.
+    pub unit_r: f64,
+    /// The supply-centre dot's centre.
+    pub dot: Point,
+    /// The supply-centre dot's radius.
+    pub dot_r: f64,
+}
+
+/// The [`Marks`] of a region with `room` round `at`, for a label of
+/// `chars` characters.
+pub fn marks(at: Point, room: f64, chars: usize) -> Marks {
+    // In ems: the label (1 high), a gap, the unit (radius 0.5) below it,
+    // the dot (radius 0.14) beside the unit.
+    const UNIT: f64 = 0.5;
+    const DOT: f64 = 0.14;
+    const GAP: f64 = 0.08;
+    let n = chars.max(1) as f64;
+    let high = 1.0 + GAP + 2.0 * UNIT;
+    let wide = (0.6 * n).max(2.0 * (UNIT + GAP + 2.0 * DOT));
+    // The block's half-diagonal within 0.95 of the room; at most 12 units.
+    let half = sqrt(wide * wide / 4.0 + high * high / 4.0);
+    let font = (0.95 * room / half).min(12.0);
+    let unit_y = at[1] + (high / 2.0 - UNIT) * font;
+    Marks {
+        font,
+        label: [at[0], at[1] - (high / 2.0 - 0.5) * font],
+        unit: [at[0], unit_y],
+        unit_r: UNIT * font,
+        dot: [at[0] + (UNIT + GAP + DOT) * font, unit_y],
+        dot_r: DOT * font,
+    }
 }
 
 /// Font size that keeps a label of `chars` characters (about 0.6 em wide

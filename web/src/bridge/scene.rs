@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 
 use judgepad_core::board::Board;
 use judgepad_core::layout::palette::{power_colour, terrain_colour};
-use judgepad_core::layout::svg::{Num, label_size, points};
+use judgepad_core::layout::svg::{Num, marks, points};
 use judgepad_core::layout::{Crossing, Layout, Point};
 use judgepad_core::map::{Map, ProvinceId, UnitKind};
 
@@ -204,7 +204,8 @@ pub fn drawn_at(
     } else {
         map.location(&in_force.loc(location).abbr)?
     };
-    layout.unit_at(here, map.province_of(here))
+    let province = map.province_of(here);
+    layout.unit_at(here, province, map.prov(province).abbr.chars().count())
 }
 
 /// The scene of `layout` (a drawing of `map`) with a position: the map in
@@ -264,19 +265,18 @@ pub fn scene(
             let owner = owner_of(region.province);
             let terrain =
                 here(region.province).map_or(province.terrain, |p| in_force.prov(p).terrain);
-            let font = label_size(region.room, province.abbr.chars().count());
+            let at = marks(region.label, region.room, province.abbr.chars().count());
             RegionView {
                 abbr: province.abbr.to_uppercase(),
                 points: shapes.outlines.get(idx).cloned().unwrap_or_default(),
                 fill: terrain_colour(terrain),
-                label: (num(region.label[0]), num(region.label[1])),
-                font: num(font),
+                label: (num(at.label[0]), num(at.label[1])),
+                font: num(at.font),
                 centre: province.supply_center.then(|| {
-                    let r = (region.room * 0.18).clamp(1.5, 4.0);
                     (
-                        num(region.label[0]),
-                        num(region.label[1] + font * 0.9),
-                        num(r),
+                        num(at.dot[0]),
+                        num(at.dot[1]),
+                        num(at.dot_r.max(1.2)),
                         owner.map_or("#ffffff", power_colour),
                     )
                 }),
@@ -305,12 +305,12 @@ pub fn scene(
         .filter_map(|(power, unit, dislodged)| {
             let (at, r) = drawn_at(map, in_force, layout, unit.location)?;
             let shift = if dislodged { r * 1.2 } else { 0.0 };
-            let (x, y) = (at[0] + shift, at[1] - r * 0.4 + shift);
+            let (x, y) = (at[0] + shift, at[1] + shift);
             let shape = if unit.kind == UnitKind::Fleet {
                 UnitShape::Fleet {
-                    x: num(x - r * 0.8),
-                    y: num(y - r * 0.8),
-                    side: num(r * 1.6),
+                    x: num(x - r * 0.7),
+                    y: num(y - r * 0.7),
+                    side: num(r * 1.4),
                     transform: format!("rotate(45 {} {})", Num(x), Num(y)),
                 }
             } else {
