@@ -19,12 +19,9 @@ async function shell() {
     const url = new URL(match[1] || match[2] || match[3], index);
     if (url.origin === self.location.origin) files.add(url.href);
   }
-  // The wasm is loaded by the module, not named in the HTML.
-  for (const href of [...files]) {
-    if (href.endsWith('.js') && !href.endsWith('pwa.js') && !href.endsWith('sw.js')) {
-      files.add(href.replace(/\.js$/, '_bg.wasm'));
-    }
-  }
+  // Every wasm is named in the page (the first part as rel=preload, the
+  // later parts as rel=prefetch): none is guessed from a script's name
+  // (that asked the server for three files that do not exist).
   for (const name of ['manifest.webmanifest', 'icon.svg', 'icon-192.png', 'icon-512.png']) {
     files.add(new URL(name, index).href);
   }

@@ -7,6 +7,7 @@
 import { serve, launch } from './serve.mjs';
 import { ring } from './bench-paste-lib.mjs';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -250,6 +251,45 @@ test('accessibility: no axe-core WCAG 2.1 AA violation in either theme, at deskt
     }
   }
   if (failures.length) throw new Error(failures.join('\n'));
+});
+
+test('a first visit fetches each file of the build once, and nothing that is not there', async () => {
+  // A server of its own that counts what is asked of it, with Pages'
+  // cache header; a fresh profile; the page until the service worker has
+  // cached the build.
+  const counts = {};
+  const missing = [];
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.webmanifest': 'application/manifest+json', '.svg': 'image/svg+xml', '.png': 'image/png' };
+  const server = http.createServer((req, res) => {
+    const rel = new URL(req.url, 'http://localhost').pathname.slice(base.length) || 'index.html';
+    counts[rel] = (counts[rel] ?? 0) + 1;
+    const file = path.join(dist, rel);
+    if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      missing.push(rel);
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'max-age=600' });
+    fs.createReadStream(file).pipe(res);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const dir = fs.mkdtempSync(path.join(root, 'target', 'chromium-'));
+  const context = await launch(dir);
+  try {
+    const page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${server.address().port}${base}`);
+    await page.locator('[data-testid="map"] [data-province="PAR"]').first().waitFor({ timeout: 20000 });
+    await page.waitForFunction(async () => (await caches.keys()).length > 0 && (await (await caches.open((await caches.keys())[0])).keys()).length > 8, null, { timeout: 20000 });
+    await page.waitForTimeout(500);
+    const twice = Object.entries(counts).filter(([name, n]) => n > 1 && /-[0-9a-f]{16}(_bg)?\.[a-z]+$/.test(name));
+    if (twice.length) throw new Error(`fetched more than once: ${twice.map(([n, c]) => `${n} ×${c}`).join(', ')}`);
+    if (missing.length) throw new Error(`asked for files that are not there: ${missing.join(', ')}`);
+    if (!Object.keys(counts).some((n) => n.startsWith('split_parts_'))) throw new Error('the later part was never fetched');
+  } finally {
+    await context.close();
+    server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('window.judgepad gives the CLI bytes and schemas', async (page) => {
