@@ -12,17 +12,7 @@ use judgepad_core::map::{self, Map, Sources};
 /// A variant's true places, projected into the 1000 × 700 box (north up,
 /// west left, equirectangular about the middle latitude, 4 % margin).
 pub(crate) fn truth(name: &str) -> Vec<(String, Point)> {
-    let path = format!("{}/data/truth/{name}.tsv", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let rows: Vec<(String, f64, f64)> = text
-        .lines()
-        .map(|l| l.split('#').next().unwrap().trim())
-        .filter(|l| !l.is_empty())
-        .map(|l| {
-            let w: Vec<&str> = l.split_whitespace().collect();
-            (w[0].to_string(), w[1].parse().unwrap(), w[2].parse().unwrap())
-        })
-        .collect();
+    let rows = rows(name);
     let (lo, hi) = rows
         .iter()
         .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), r| (lo.min(r.1), hi.max(r.1)));
@@ -47,6 +37,27 @@ pub(crate) fn truth(name: &str) -> Vec<(String, Point)> {
             (r.0.clone(), [(at[0] * 100.0).round() / 100.0, (at[1] * 100.0).round() / 100.0])
         })
         .collect()
+}
+
+/// A table's rows (`ABBR lat lon`): `include NAME` takes another table's
+/// rows, each overridden by a row of the same province after it.
+fn rows(name: &str) -> Vec<(String, f64, f64)> {
+    let path = format!("{}/data/truth/{name}.tsv", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut rows: Vec<(String, f64, f64)> = Vec::new();
+    for line in text.lines().map(|l| l.split('#').next().unwrap().trim()) {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        match w[..] {
+            [] => {}
+            ["include", other] => rows.extend(self::rows(other)),
+            [abbr, lat, lon] => {
+                rows.retain(|r| r.0 != abbr);
+                rows.push((abbr.to_string(), lat.parse().unwrap(), lon.parse().unwrap()));
+            }
+            _ => panic!("{path}: `{line}`"),
+        }
+    }
+    rows
 }
 
 /// `k` provinces spread over the board: the one furthest from the middle,
@@ -320,8 +331,16 @@ fn shipped_pins_for() {
             map.files.iter().any(|f| f.name == *file)
         })
         .collect();
+    // Only provinces every variant of the family has.
+    let everywhere = |abbr: &str| {
+        family.iter().all(|v| {
+            let (map, _) = map::load(v, &bundled::source(v).unwrap(), &bundled::Bundled);
+            map.province(abbr).is_some()
+        })
+    };
     let mut chosen: Vec<usize> = Vec::new();
-    for candidate in spread(&places, places.len()) {
+    for candidate in spread(&places, places.len()).into_iter().filter(|&i| everywhere(&places[i].0))
+    {
         if chosen.len() == 12 {
             break;
         }
@@ -346,8 +365,12 @@ fn shipped_pins_for() {
 
 /// The truth tables the shipped pins come from, and the bundled file that
 /// ships them.
-const SHIPPED: [(&str, &str); 3] =
-    [("standard", "standard.geography"), ("ancmed", "ancmed.map"), ("modern", "modern.map")];
+const SHIPPED: [(&str, &str); 4] = [
+    ("standard", "standard.geography"),
+    ("ancmed", "ancmed.map"),
+    ("modern", "modern.map"),
+    ("1900", "1900.map"),
+];
 
 /// Shipped pins are facts: each is its province's true place (the truth
 /// table projected), to the unit.
