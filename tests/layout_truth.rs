@@ -365,11 +365,12 @@ fn shipped_pins_for() {
 
 /// The truth tables the shipped pins come from, and the bundled file that
 /// ships them.
-const SHIPPED: [(&str, &str); 4] = [
+const SHIPPED: [(&str, &str); 5] = [
     ("standard", "standard.geography"),
     ("ancmed", "ancmed.map"),
     ("modern", "modern.map"),
     ("1900", "1900.map"),
+    ("ambition", "ambition.map"),
 ];
 
 /// Shipped pins are facts: each is its province's true place (the truth
@@ -423,6 +424,8 @@ fn real_boards_are_drawn_north_up() {
         let Some((name, pairs)) = tables
             .iter()
             .map(|(name, places)| (*name, known(places)))
+            // The first table that knows most of the variant's provinces.
+            .rev()
             .max_by_key(|(_, pairs)| pairs.len())
             .filter(|(_, pairs)| pairs.len() >= 20 && pairs.len() * 10 >= map.provinces.len() * 8)
         else {
