@@ -44,3 +44,6 @@ mod scenarios;
 
 // What changed in play between versions of a variant (`judgepad diff`).
 mod diff;
+
+// Balance at a glance: reach, first neutrals, contact (`judgepad balance`).
+mod balance;

@@ -14,6 +14,8 @@ pub(crate) enum Command {
     Phases { file: String, count: usize, from: Option<String>, changes: bool },
     /// `judgepad layout FILE [--json|--svg]`
     Layout { file: String, svg: bool },
+    /// `judgepad balance FILE [--json]`
+    Balance { file: String, json: bool },
     /// `judgepad test FILE [SCENARIOS...] [--json]`
     Test { file: String, scenarios: Vec<String>, json: bool },
     /// `judgepad diff OLD NEW [--json]`
@@ -36,6 +38,7 @@ usage: judgepad check [--json] [--format F] [--dialect D] FILE...
        judgepad phases FILE [--count N] [--from PHASE] [--changes]
                                             the calendar: ABBR<TAB>Long name per phase
        judgepad layout FILE [--json|--svg]  the map drawn from its adjacency graph
+       judgepad balance FILE [--json]       what the graph says about each power's chances
        judgepad adjudicate                  JSON Lines in, JSON Lines out (docs/batch.md)
        judgepad test FILE [SCENARIOS...] [--json]
                                             run the variant's scenarios (docs/scenarios.md)
@@ -66,6 +69,10 @@ pub(crate) const COMMANDS: &[(&str, &str)] = &[
     (
         "layout",
         "usage: judgepad layout FILE [--json|--svg]\n\nDraws the map from its adjacency graph: every province a region, two regions\nsharing a border exactly when the provinces are adjacent, the rest as connectors.\n--json (the default) prints {width, height, provinces: [{abbr, name, terrain,\npolygon, label, supply_center}], borders: [{a, b, kind}], connectors: [{a, b,\nkind, path, wraps}], coasts: [{abbr, at}], pin_conflicts: [{abbr, with}]} in a\nbox 1000 units wide (a link that wraps leaves by one edge and comes back by the\nother: its path is a, out, in, b); --svg prints a stand-alone SVG. `# @pos ABBR\nx y` comment lines in FILE pin provinces: a pinned province's label is at its\npin, the rest follows; a pin the drawing cannot honour is let go and listed in\npin_conflicts (`judgepad check` warns at its line: pin-conflict).",
+    ),
+    (
+        "balance",
+        "usage: judgepad balance FILE [--json]\n\nWhat the map's graph says about each power before anyone plays. Distances are\nmoves of one unit (an army or a fleet; no convoys) from the power's home\ncentres. Per power: its homes, the supply centres it reaches at all, the\nneutral centres it reaches strictly first, those it ties for (and with whom),\nthe moves to its nearest rival's home, and its frontier with each rival\n(provinces both reach first, at the same move); then each neutral centre and\nwho reaches it first, and the first-contact matrix (the fewest moves after\nwhich a unit of each of two powers could stand in one province).\n--json prints {powers: [{power, homes, reachable, first_reach, contested:\n[{centre, with}], nearest_rival_home, frontier: [{with, provinces}]}],\nneutrals: [{centre, first}], contact: [[moves]]}.\nExit code: 0, 1 when the map has errors (the figures are still printed), 2 bad\narguments.",
     ),
     (
         "test",
@@ -220,6 +227,10 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
             [_] if json && svg => Err("`layout` prints --json or --svg, not both".to_string()),
             [file] => Ok(Command::Layout { file: file.clone(), svg }),
             _ => Err("`layout` needs exactly one FILE".to_string()),
+        },
+        "balance" => match files.as_slice() {
+            [file] => Ok(Command::Balance { file: file.clone(), json }),
+            _ => Err("`balance` needs exactly one FILE".to_string()),
         },
         "test" => match files.split_first() {
             Some((file, scenarios)) => {

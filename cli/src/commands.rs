@@ -1,5 +1,6 @@
 //! The subcommands. Each returns the process exit code.
 
+mod balance;
 mod bench;
 pub(crate) mod check;
 pub(crate) mod convert;
@@ -30,6 +31,7 @@ pub(crate) fn run(command: Command) -> Result<u8, String> {
             phases::run(&file, count, from.as_deref(), changes)
         }
         Command::Layout { file, svg } => layout::run(&file, svg),
+        Command::Balance { file, json } => balance::run(&file, json),
         Command::Test { file, scenarios, json } => test::run(&file, &scenarios, json),
         Command::Diff { old, new, json } => diff::run(&old, &new, json),
         Command::Bench { save } => bench::run(save),

@@ -24,6 +24,7 @@ extern crate std;
 pub mod adjudicate;
 #[cfg(feature = "json")]
 pub mod api;
+pub mod balance;
 pub mod board;
 #[cfg(feature = "bundled")]
 pub mod bundled;

@@ -237,6 +237,8 @@ test('accessibility: no axe-core WCAG 2.1 AA violation in either theme, at deskt
   await page.keyboard.type('\nNowhere = now\nLAND NOW # nowhere\n');
   await page.locator('[data-testid="diagnostics"] [data-code="trailing-comment"]').first().waitFor();
   await page.getByTestId('results').locator('[data-unit="A PAR"]').waitFor();
+  await page.getByTestId('balance').locator('summary').click();
+  await page.locator('[data-testid="balance"] tr[data-power="France"]').waitFor();
   const failures = [];
   for (const theme of ['light', 'dark']) {
     for (const [label, size] of [['desktop', { width: 1440, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
@@ -290,6 +292,27 @@ test('a first visit fetches each file of the build once, and nothing that is not
     server.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('balance at a glance: standard and imperial, and it follows the text', async (page) => {
+  await expectText(page, 'locations', 82);
+  const panel = page.getByTestId('balance');
+  await panel.locator('summary').click();
+  const france = panel.locator('tr[data-power="France"]');
+  await france.waitFor();
+  const first = (await france.locator('.first').textContent()).trim();
+  if (first !== 'POR SPA') throw new Error(`France first: ${first}`);
+  const contested = (await france.locator('.contested').textContent()).trim();
+  if (contested !== 'BEL (England, Germany)') throw new Error(`France contested: ${contested}`);
+  // A new neutral centre in Gascony: France's, a move from Paris.
+  const editor = page.getByTestId('editor');
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\nUNOWNED GAS\n');
+  await page.waitForFunction(() => document.querySelector('[data-testid="balance"] tr[data-power="France"] .first')?.textContent.trim() === 'GAS POR SPA');
+  await page.getByTestId('variant').selectOption('imperial');
+  await expectText(page, 'powers', 13);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="balance"] tbody tr').length === 13);
 });
 
 test('window.judgepad gives the CLI bytes and schemas', async (page) => {

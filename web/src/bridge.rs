@@ -5,6 +5,7 @@
 //! lines and UTF-16 columns here (what the browser's text APIs count).
 
 pub mod arrows;
+pub mod balance;
 pub mod drafts;
 pub mod editor;
 pub mod entry;

@@ -1,5 +1,6 @@
 //! The page's components, one per file.
 
+pub mod balance_panel;
 pub mod calendar;
 pub mod diagnostics;
 pub mod diff_view;

@@ -12,6 +12,7 @@ use leptos::prelude::*;
 use crate::bridge::foreign::Foreign;
 use crate::bridge::share::Shared;
 use crate::bridge::{Analysis, Loaded};
+use crate::components::balance_panel::BalancePanel;
 use crate::components::calendar::CalendarPanel;
 use crate::components::diff_view::DiffView;
 use crate::components::drafts::Drafts;
@@ -46,6 +47,8 @@ pub struct Parts {
     pub diff: fn(Memo<Loaded>, Doc, RwSignal<Vec<String>>) -> AnyView,
     /// The calendar's phases.
     pub calendar: fn(Memo<Analysis>) -> AnyView,
+    /// Balance at a glance.
+    pub balance: fn(Memo<Loaded>) -> AnyView,
     /// Share links and their copies.
     pub share: fn(Callback<(), Shared>) -> AnyView,
     /// The drafts menu.
@@ -81,6 +84,7 @@ pub fn parts() -> Parts {
             view! { <DiffView loaded=loaded doc=doc highlight=highlight /> }.into_any()
         },
         calendar: |analysis| view! { <CalendarPanel analysis=analysis /> }.into_any(),
+        balance: |loaded| view! { <BalancePanel loaded=loaded /> }.into_any(),
         share: |snapshot| view! { <ShareBar snapshot=snapshot /> }.into_any(),
         drafts: |snapshot, open, notice| {
             view! { <Drafts snapshot=snapshot open=open notice=notice /> }.into_any()

@@ -1,0 +1,53 @@
+//! Balance at a glance: per power, its homes, the centres it reaches, the
+//! neutral centres it reaches first or ties for, and the moves to its
+//! nearest rival's home, as the designer types (`bridge::balance`).
+
+use leptos::prelude::*;
+
+use crate::bridge::Loaded;
+use crate::bridge::balance::{PowerRow, view_of};
+
+/// The balance table.
+#[component]
+pub fn BalancePanel(
+    /// The loaded map.
+    loaded: Memo<Loaded>,
+) -> impl IntoView {
+    let view = Memo::new(move |_| loaded.with(|l| view_of(&l.map)));
+    view! {
+        <details class="balance" data-testid="balance">
+            <summary><h2>"Balance at a glance"</h2></summary>
+            <p class="hint">"In moves of one unit from each power's home centres (a convoy across one sea: two)."</p>
+            <table>
+                <thead>
+                    <tr>
+                        <th scope="col">"Power"</th>
+                        <th scope="col" title="home centres">"Homes"</th>
+                        <th scope="col" title="supply centres it can reach at all">"Reach"</th>
+                        <th scope="col" title="neutral centres it reaches before anyone">"First"</th>
+                        <th scope="col" title="neutral centres it ties for">"Contested"</th>
+                        <th scope="col" title="moves to the nearest home of another power">"Rival"</th>
+                    </tr>
+                </thead>
+                <tbody>
+                    <For each=move || view.with(|v| v.powers.clone()) key=|row: &PowerRow| row.clone() let:row>
+                        <tr data-power=row.power.clone()>
+                            <th scope="row">{row.power.clone()}</th>
+                            <td>{row.homes}</td>
+                            <td>{row.reachable}</td>
+                            <td class="first">{row.first.join(" ")}</td>
+                            <td class="contested">{row.contested.join(", ")}</td>
+                            <td class="rival">{row.rival}</td>
+                        </tr>
+                    </For>
+                </tbody>
+            </table>
+            {move || {
+                let unreached = view.with(|v| v.unreached.join(" "));
+                (!unreached.is_empty()).then(|| view! {
+                    <p class="hint" data-testid="unreached">"No power reaches: " {unreached}</p>
+                })
+            }}
+        </details>
+    }
+}
