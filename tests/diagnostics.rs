@@ -311,3 +311,55 @@ fn fixes_remove_their_diagnostic() {
     assert!(applied >= 3, "only {applied} fixes in the fixtures");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// A newcomer's first map (`tests/data/newcomer.map`: every name line
+/// written `LAND NOR = North Point`, every ABUTS line without its terrain):
+/// one first diagnostic per mistaken line naming the intended syntax, the
+/// cascade folded under it (57 diagnostics, 9 shown), and the fixes
+/// together give a map with no error.
+#[test]
+fn a_newcomers_first_mistakes_are_named_and_their_cascades_folded() {
+    use judgepad_core::diagnostics::grouped;
+    let text = include_str!("data/newcomer.map");
+    let (_, diags) = map::load("newcomer.map", text, &map::NoSources);
+    let groups = grouped(&diags);
+    let roots: Vec<(&str, u32)> = groups
+        .iter()
+        .map(|(i, _)| (diags[*i].code, diags[*i].primary.at.span.start))
+        .filter(|(code, _)| code.starts_with("name-line") || code.starts_with("terrain-word"))
+        .collect();
+    assert_eq!(roots.len(), 8, "{roots:?}");
+    assert!(groups.len() <= 10, "{} shown of {}", groups.len(), diags.len());
+    assert!(diags.len() > 40);
+    let first = &diags[groups[0].0];
+    assert_eq!(first.code, "name-line-reversed");
+    assert!(
+        first.message.starts_with("a name line is written `North Point = NOR`"),
+        "{}",
+        first.message
+    );
+    let abuts = diags.iter().find(|d| d.code == "terrain-word-missing").unwrap();
+    assert_eq!(
+        abuts.message,
+        "a terrain line starts with LAND, WATER, COAST or PORT: `LAND NOR ABUTS HIL FAL SEA`"
+    );
+    // Every fix applied (from the end): the map loads with no error.
+    let mut edits: Vec<(usize, usize, String)> = groups
+        .iter()
+        .filter_map(|(i, _)| diags[*i].fix.as_ref())
+        .flat_map(|fix| fix.edits.iter())
+        .map(|e| (e.at.span.start as usize, e.at.span.end as usize, e.replacement.clone()))
+        .collect();
+    edits.sort_by_key(|e| std::cmp::Reverse(e.0));
+    let mut fixed = text.to_string();
+    for (start, end, with) in edits {
+        fixed.replace_range(start..end, &with);
+    }
+    let (_, after) = map::load("newcomer.map", &fixed, &map::NoSources);
+    let errors: Vec<String> = after
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| format!("{} {}", d.code, d.message))
+        .collect();
+    assert!(errors.is_empty(), "{fixed}\n{errors:#?}");
+}

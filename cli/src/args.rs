@@ -4,8 +4,14 @@
 /// What to do.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Command {
-    /// `judgepad check [--json] [--format F] [--powers L=Name,...] FILE...`
-    Check { files: Vec<String>, json: bool, format: Option<String>, powers: Option<String> },
+    /// `judgepad check [--json] [--all] [--format F] [--powers L=Name,...] FILE...`
+    Check {
+        files: Vec<String>,
+        json: bool,
+        all: bool,
+        format: Option<String>,
+        powers: Option<String>,
+    },
     /// `judgepad convert FILE [SEED] [--to dpjudge] [--format F] [--powers L=Name,...]`
     Convert { file: String, seed: Option<String>, format: Option<String>, powers: Option<String> },
     /// `judgepad dump FILE [--json]`
@@ -31,7 +37,7 @@ pub(crate) enum Command {
 }
 
 pub(crate) const USAGE: &str = "\
-usage: judgepad check [--json] [--format F] [--dialect D] FILE...
+usage: judgepad check [--json] [--all] [--format F] [--dialect D] FILE...
                                             diagnostics for .map, nJudge and Xconq files
        judgepad convert FILE [SEED]         an nJudge map (+ seed) as DPjudge .map text
        judgepad dump FILE --json            the resolved map as JSON
@@ -52,7 +58,7 @@ FILE may also name a bundled variant (e.g. `standard`).";
 pub(crate) const COMMANDS: &[(&str, &str)] = &[
     (
         "check",
-        "usage: judgepad check [--json] [--format F] [--dialect D] [--powers L=Name,...] FILE...\n\nPrints the diagnostics of each file rustc-style, or with --json as one\narray of {file, line, column, end_line, end_column, severity, code, message, ...}.\nThe format is sniffed from the name and text, or given by --format: dpjudge,\npackage (the diplomacy package's dialect), njudge (a map. file; its seed. file\nbeside it is read too), njudge-seed, xconq. Other formats than DPjudge get a\nfirst note saying how the file was read. --dialect dpjudge|package reads a .map\nas DPjudge or as the diplomacy package does (the package refuses FLOW, IN/FROM,\nabut restrictions, renames and home prefixes other than -, and requires a\ncoastless province to abut the water its coasts abut; DPjudge only warns). USE (and Xconq includes) resolve from\nthe file's folder, then the bundled maps. An nJudge map is also converted, and\nany error the converted text has is shown as FILE (converted).\nExit code: 0 clean or warnings only, 1 errors, 2 bad arguments.",
+        "usage: judgepad check [--json] [--all] [--format F] [--dialect D] [--powers L=Name,...] FILE...\n\nPrints the diagnostics of each file rustc-style, or with --json as one\narray of {file, line, column, end_line, end_column, severity, code, message, ...}.\nA newcomer's mistake that sets off others on its line (a name line written\n`LAND NOR = North Point`, an ABUTS line without its terrain) is shown first\nwith the intended syntax and a fix, the rest of its line folded under it\n(counted; --all, and --json, list every one).\nThe format is sniffed from the name and text, or given by --format: dpjudge,\npackage (the diplomacy package's dialect), njudge (a map. file; its seed. file\nbeside it is read too), njudge-seed, xconq. Other formats than DPjudge get a\nfirst note saying how the file was read. --dialect dpjudge|package reads a .map\nas DPjudge or as the diplomacy package does (the package refuses FLOW, IN/FROM,\nabut restrictions, renames and home prefixes other than -, and requires a\ncoastless province to abut the water its coasts abut; DPjudge only warns). USE (and Xconq includes) resolve from\nthe file's folder, then the bundled maps. An nJudge map is also converted, and\nany error the converted text has is shown as FILE (converted).\nExit code: 0 clean or warnings only, 1 errors, 2 bad arguments.",
     ),
     (
         "convert",
@@ -126,6 +132,7 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
         return Ok(Command::Help { command: Some(command.clone()) });
     }
     let mut json = false;
+    let mut all = false;
     let mut svg = false;
     let mut changes = false;
     let mut save = false;
@@ -138,6 +145,7 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--json" => json = true,
+            "--all" if command == "check" => all = true,
             "--svg" if command == "layout" => svg = true,
             "--changes" => changes = true,
             "--save" => save = true,
@@ -198,7 +206,7 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
             if files.is_empty() {
                 return Err("`check` needs at least one FILE".to_string());
             }
-            Ok(Command::Check { files, json, format, powers })
+            Ok(Command::Check { files, json, all, format, powers })
         }
         "convert" => match files.as_slice() {
             [file] => Ok(Command::Convert { file: file.clone(), seed: None, format, powers }),
@@ -263,6 +271,7 @@ mod tests {
             Ok(Command::Check {
                 files: vec!["a.map".into(), "b.map".into()],
                 json: true,
+                all: false,
                 format: None,
                 powers: None
             })

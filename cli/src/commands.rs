@@ -16,10 +16,10 @@ use crate::out::outln;
 /// Runs a command.
 pub(crate) fn run(command: Command) -> Result<u8, String> {
     match command {
-        Command::Check { files, json, format, powers } => {
+        Command::Check { files, json, all, format, powers } => {
             let powers = power_names(powers.as_deref())?;
             let format = format.as_deref().and_then(judgepad_core::format::Format::parse);
-            check::run(&files, &check::CheckOptions { json, format, powers: &powers })
+            check::run(&files, &check::CheckOptions { json, all, format, powers: &powers })
         }
         Command::Convert { file, seed, format, powers } => {
             let powers = power_names(powers.as_deref())?;

@@ -43,7 +43,8 @@ pub fn check_report(
         None => None,
     };
     let powers = commands::power_names(powers)?;
-    commands::check::report(files, &commands::check::CheckOptions { json, format, powers: &powers })
+    let options = commands::check::CheckOptions { json, all: false, format, powers: &powers };
+    commands::check::report(files, &options)
 }
 
 pub use commands::convert::ConvertReport;

@@ -137,6 +137,36 @@ impl Diagnostic {
     }
 }
 
+/// Codes of mistakes that set off others on their line: the first
+/// diagnostic a newcomer should read there.
+pub const ROOTS: &[&str] = &[codes::NAME_LINE_REVERSED, codes::TERRAIN_WORD_MISSING];
+
+/// The diagnostics as a reader should meet them: each one not caused by
+/// another, with the indices of those it caused folded under it (the
+/// others on the line of a [`ROOTS`] mistake, whose span is the whole
+/// line, and those with a secondary label on that line). In the order
+/// given.
+pub fn grouped(diagnostics: &[Diagnostic]) -> Vec<(usize, Vec<usize>)> {
+    let roots: Vec<usize> =
+        (0..diagnostics.len()).filter(|&i| ROOTS.contains(&diagnostics[i].code)).collect();
+    let cause = |i: usize| {
+        let d = &diagnostics[i];
+        roots.iter().copied().find(|&r| {
+            let root = &diagnostics[r];
+            let on_its_line = root.primary.at.file == d.primary.at.file
+                && root.primary.at.span.start <= d.primary.at.span.start
+                && d.primary.at.span.start <= root.primary.at.span.end;
+            let points_at_it = d.secondary.iter().any(|label| label.at == root.primary.at);
+            r != i && !ROOTS.contains(&d.code) && (on_its_line || points_at_it)
+        })
+    };
+    let causes: Vec<Option<usize>> = (0..diagnostics.len()).map(cause).collect();
+    (0..diagnostics.len())
+        .filter(|&i| causes[i].is_none())
+        .map(|i| (i, (0..diagnostics.len()).filter(|&j| causes[j] == Some(i)).collect()))
+        .collect()
+}
+
 /// Sorts diagnostics by file, then position, then code, keeping emission order
 /// otherwise (stable), so every shell shows the same order.
 pub fn sort(diagnostics: &mut [Diagnostic]) {
@@ -176,6 +206,8 @@ pub mod codes {
         UNKNOWN_DIRECTIVE = "unknown-directive", Warning, "An unknown first word declares a power in DPjudge; usually a typo";
         TRAILING_COMMENT = "trailing-comment", Warning, "`#` after other words is not a comment in DPjudge";
         ARITY = "arity", Error, "A directive has too few or too many words";
+        NAME_LINE_REVERSED = "name-line-reversed", Error, "A name line written abbreviation first (`LAND NOR = North Point`): it is `North Point = NOR`";
+        TERRAIN_WORD_MISSING = "terrain-word-missing", Error, "An ABUTS line without its terrain (`NOR ABUTS …`): it is `LAND NOR ABUTS …`";
         // Names and aliases.
         BAD_ALIASES = "bad-aliases", Error, "A name line is malformed (DPjudge: BAD ALIASES IN MAP FILE)";
         BAD_ABBREVIATION = "bad-abbreviation", Error, "A location abbreviation is malformed (DPjudge: INVALID LOCATION ABBREVIATION)";

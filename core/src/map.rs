@@ -17,6 +17,7 @@
 mod dialect;
 pub mod load;
 pub mod names;
+mod newcomer;
 pub mod pins;
 mod raw;
 mod sources;
@@ -272,6 +273,7 @@ fn finish(name: &str, files: Vec<SourceFile>, raw: Raw, diags: &mut Vec<Diagnost
     validate::check_map(&map, diags);
     dialect::missing_adjacency(&map, diags);
     map.pins = pins::read(&map, diags);
+    newcomer::explain(&map.files, diags);
     map
 }
 

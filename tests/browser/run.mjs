@@ -315,6 +315,35 @@ test('balance at a glance: standard and imperial, and it follows the text', asyn
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="balance"] tbody tr').length === 13);
 });
 
+test('a newcomer\'s first map: one diagnostic per mistaken line naming the syntax, the cascade folded, the fixes make it load', async (page) => {
+  await expectText(page, 'locations', 82);
+  await page.getByTestId('new-variant').click();
+  await expectText(page, 'provinces', 7);
+  const editor = page.getByTestId('editor');
+  await editor.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  const lines = fs.readFileSync(path.join(root, 'tests', 'data', 'newcomer.map'), 'utf8');
+  await page.keyboard.type(lines);
+  const list = page.getByTestId('diagnostics');
+  await list.locator('[data-code="terrain-word-missing"]').first().waitFor();
+  const shown = await list.locator(':scope > li').count();
+  const errors = Number(await page.getByTestId('error-count').textContent());
+  if (shown > 10 || errors < 40) throw new Error(`${shown} shown of ${errors} errors`);
+  const first = await list.locator(':scope > li').first().textContent();
+  if (!first.includes('a name line is written `North Point = NOR`')) throw new Error(`first: ${first}`);
+  if (!(await list.locator('[data-testid="caused"]').first().textContent()).includes('more follow')) throw new Error('no folded cascade');
+  // Each quick fix, first to last: the map loads with no error.
+  for (let i = 0; i < 8; i++) {
+    const fix = list.locator('[data-testid="quick-fix"]').first();
+    if (!(await fix.count())) break;
+    await fix.click();
+    await page.waitForTimeout(100);
+  }
+  await expectText(page, 'error-count', 0);
+  await expectText(page, 'provinces', 4);
+});
+
 test('window.judgepad gives the CLI bytes and schemas', async (page) => {
   const dir = path.join(root, 'target', 'browser');
   if (!fs.existsSync(path.join(dir, 'batch.in.jsonl'))) {

@@ -74,6 +74,11 @@ pub struct DiagnosticRow {
     pub related: Vec<(String, (usize, usize), String)>,
     /// A machine-applicable fix.
     pub fix: Option<FixRow>,
+    /// Folded under a newcomer's mistake that set it off (the list shows
+    /// it under that one, not on its own).
+    pub folded: bool,
+    /// The diagnostics this one set off, as `[Ln, Col] code: message`.
+    pub caused: Vec<String>,
 }
 
 /// `noun` after `count` as English has it: "1 error", "2 errors".
@@ -239,7 +244,7 @@ pub fn diagnostic_rows(
     diags: &[Diagnostic],
 ) -> Vec<DiagnosticRow> {
     let indexes: Vec<LineIndex> = files.iter().map(|file| LineIndex::new(&file.text)).collect();
-    diags
+    let rows = diags
         .iter()
         .map(|diag| {
             let at = diag.primary.at;
@@ -276,7 +281,22 @@ pub fn diagnostic_rows(
             });
             row
         })
-        .collect()
+        .collect::<Vec<_>>();
+    // A newcomer's mistake with the cascade it set off folded under it.
+    let mut rows = rows;
+    for (root, caused) in judgepad_core::diagnostics::grouped(diags) {
+        for &i in &caused {
+            rows[i].folded = true;
+        }
+        rows[root].caused = caused
+            .iter()
+            .map(|&i| {
+                let r = &rows[i];
+                format!("[Ln {}, Col {}] {}: {}", r.line, r.column, r.code, r.message)
+            })
+            .collect();
+    }
+    rows
 }
 
 /// A diagnostic as a list row, at 1-based `line` and UTF-16 `column`.
@@ -298,6 +318,8 @@ fn diagnostic_row(
         span: (0, 0),
         related: Vec::new(),
         fix: None,
+        folded: false,
+        caused: Vec::new(),
     }
 }
 

@@ -18,6 +18,9 @@ use judgepad_core::{Diagnostic, Severity, map, xconq};
 /// Options of `check` beyond the files.
 pub(crate) struct CheckOptions<'a> {
     pub(crate) json: bool,
+    /// Every diagnostic, those a newcomer's mistake set off too (text
+    /// output folds them under it; JSON always lists every one).
+    pub(crate) all: bool,
     pub(crate) format: Option<Format>,
     pub(crate) powers: &'a PowerNames,
 }
@@ -29,14 +32,29 @@ struct Report {
 }
 
 impl Report {
-    fn print(&mut self, json: bool, locator: &Locator<'_>, diags: &[Diagnostic]) {
-        for diag in diags {
-            self.errors += usize::from(diag.is_error());
-            if json {
-                self.json.push(locator.json(diag));
-            } else {
+    fn print(&mut self, options: &CheckOptions<'_>, locator: &Locator<'_>, diags: &[Diagnostic]) {
+        self.errors += diags.iter().filter(|d| d.is_error()).count();
+        if options.json {
+            self.json.extend(diags.iter().map(|diag| locator.json(diag)));
+            return;
+        }
+        if options.all {
+            for diag in diags {
                 self.text.push_str(&locator.text(diag));
                 self.text.push('\n');
+            }
+            return;
+        }
+        for (root, folded) in judgepad_core::diagnostics::grouped(diags) {
+            self.text.push_str(&locator.text(&diags[root]));
+            self.text.push('\n');
+            if !folded.is_empty() {
+                let n = folded.len();
+                self.text.push_str(&format!(
+                    "  = note: {n} more diagnostic{} on this line follow{} from it (--all shows them)\n",
+                    if n == 1 { "" } else { "s" },
+                    if n == 1 { "s" } else { "" },
+                ));
             }
         }
     }
@@ -88,7 +106,7 @@ pub(crate) fn report(files: &[String], options: &CheckOptions<'_>) -> Result<(St
                     );
                 }
                 let locator = Locator::new(&map.files, &root.display);
-                report.print(options.json, &locator, &diags);
+                report.print(options, &locator, &diags);
             }
         }
     }
@@ -111,7 +129,7 @@ fn check_njudge(
         None => String::from(" (no seed file beside it: no units)"),
     };
     diags.insert(0, format_note(format!("read as {}{seed_note}", Format::NJudgeMap.describe())));
-    report.print(options.json, &Locator::new(&conversion.files, &pair.map_path), &diags);
+    report.print(options, &Locator::new(&conversion.files, &pair.map_path), &diags);
     // With errors in the nJudge files, the converted text's errors are
     // their echo; show them only when the input reads cleanly.
     if conversion.map.areas.is_empty() || diags.iter().any(Diagnostic::is_error) {
@@ -123,7 +141,7 @@ fn check_njudge(
     let errors: Vec<Diagnostic> = converted.into_iter().filter(Diagnostic::is_error).collect();
     if !errors.is_empty() {
         let display = format!("{} (converted)", pair.map_path);
-        report.print(options.json, &Locator::new(&map.files, &display), &errors);
+        report.print(options, &Locator::new(&map.files, &display), &errors);
     }
     Ok(())
 }
@@ -150,6 +168,6 @@ fn check_xconq(arg: &str, options: &CheckOptions<'_>, report: &mut Report) -> Re
         ),
     };
     diags.insert(0, format_note(format!("read as {} ({what})", Format::Xconq.describe())));
-    report.print(options.json, &Locator::new(&world.files, arg), &diags);
+    report.print(options, &Locator::new(&world.files, arg), &diags);
     Ok(())
 }

@@ -95,6 +95,8 @@ pub fn read_orders_at(
                         span: ((start + lead) as usize, (start + lead) as usize),
                         related: Vec::new(),
                         fix: None,
+                        folded: false,
+                        caused: Vec::new(),
                     });
                     order = None;
                 }

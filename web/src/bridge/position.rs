@@ -40,6 +40,8 @@ fn problem(line: u32, column: u32, message: String) -> DiagnosticRow {
         span: (0, 0),
         related: Vec::new(),
         fix: None,
+        folded: false,
+        caused: Vec::new(),
     }
 }
 

@@ -1,6 +1,7 @@
 //! The diagnostics list: `[Ln, Col] code message` per diagnostic, in file
 //! order; a click shows the place in the editor (opening its file), and a
-//! machine-applicable fix has its button.
+//! machine-applicable fix has its button. A newcomer's mistake comes with
+//! the diagnostics it set off folded under it (counted, expandable).
 
 use leptos::prelude::*;
 
@@ -20,15 +21,24 @@ pub fn DiagnosticsPanel(
 ) -> impl IntoView {
     // Keyed by position and content: a check that changes one diagnostic
     // rebuilds that row, not the list.
+    // A newcomer's mistake shows first, the cascade it set off folded
+    // under it.
     let rows = move || {
-        analysis
-            .with(|it| it.diagnostics.iter().take(SHOWN).cloned().enumerate().collect::<Vec<_>>())
+        analysis.with(|it| {
+            it.diagnostics
+                .iter()
+                .filter(|row| !row.folded)
+                .take(SHOWN)
+                .cloned()
+                .enumerate()
+                .collect::<Vec<_>>()
+        })
     };
     let more = move || {
         analysis.with(|it| {
-            (it.diagnostics.len() > SHOWN).then(|| {
-                format!("… and {} more (fix the first ones first)", it.diagnostics.len() - SHOWN)
-            })
+            let shown = it.diagnostics.iter().filter(|row| !row.folded).count();
+            (shown > SHOWN)
+                .then(|| format!("… and {} more (fix the first ones first)", shown - SHOWN))
         })
     };
     view! {
@@ -62,6 +72,20 @@ pub fn DiagnosticsPanel(
                                 " "<span class="msg">{row.message.clone()}</span>
                             </button>
                             {row.help.clone().map(|help| view! { <div class="help">{help}</div> })}
+                            {(!row.caused.is_empty()).then(|| {
+                                let caused = row.caused.clone();
+                                let title = format!(
+                                    "{} more follow{} from it",
+                                    caused.len(),
+                                    if caused.len() == 1 { "s" } else { "" }
+                                );
+                                view! {
+                                    <details class="caused" data-testid="caused">
+                                        <summary>{title}</summary>
+                                        <ul>{caused.into_iter().map(|c| view! { <li>{c}</li> }).collect_view()}</ul>
+                                    </details>
+                                }
+                            })}
                             {fix.map(|fix| {
                                 let label = format!("Fix: {}", fix.description);
                                 view! {

@@ -1,0 +1,209 @@
+//! A newcomer's first mistakes, recognised for what they meant (issue 32):
+//! lines written the way a newcomer guesses the syntax read as something
+//! else in DPjudge, and each then sets off a cascade (a name for a location
+//! that does not exist, a power per line, its "home centres" owned twice).
+//! Each such line gets one first diagnostic that names the intended syntax,
+//! with a fix, and [`crate::diagnostics::grouped`] folds the cascade on the
+//! same line under it.
+//!
+//! - `LAND NOR = North Point` (or `NOR = North Point`): a name line is
+//!   written `North Point = NOR`, the full name first
+//!   (`name-line-reversed`);
+//! - `NOR ABUTS HIL FAL`: a terrain line starts with its terrain
+//!   (`terrain-word-missing`).
+//!
+//! It runs only when the load reported what these mistakes set off, so a
+//! map without them costs nothing.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use crate::diagnostics::{Diagnostic, Edit, codes};
+use crate::map::SourceFile;
+use crate::syntax::{LineKind, parse};
+use crate::text::{FileId, FileSpan, Span};
+
+const TERRAINS: [&str; 4] = ["LAND", "WATER", "COAST", "PORT"];
+
+/// Adds the first diagnostics of a newcomer's mistakes in `files` to
+/// `diags`.
+pub(crate) fn explain(files: &[SourceFile], diags: &mut Vec<Diagnostic>) {
+    let set_off = diags.iter().any(|d| {
+        matches!(d.code, codes::NAMED_NOT_ON_MAP | codes::UNKNOWN_DIRECTIVE | codes::BAD_HOME)
+    });
+    if !set_off {
+        return;
+    }
+    for (idx, file) in files.iter().enumerate() {
+        let id = FileId(idx as u32);
+        let text: &str = &file.text;
+        let parsed = parse(id, text);
+        let word = |s: Span| s.text(text);
+        // Terrain named anywhere for an abbreviation (`LAND NOR …`, or the
+        // reversed name line `LAND NOR = …`).
+        let terrain_of = |abbr: &str| -> Option<String> {
+            parsed.lines.iter().find_map(|line| {
+                let w = &line.words;
+                let (first, second) = (word(*w.first()?), word(*w.get(1)?));
+                (TERRAINS.iter().any(|t| first.eq_ignore_ascii_case(t))
+                    && second.eq_ignore_ascii_case(abbr))
+                .then(|| first.to_uppercase())
+            })
+        };
+        let abuts_line = |abbr: &str| {
+            parsed.lines.iter().any(|line| {
+                line.words.len() >= 2
+                    && word(line.words[0]).eq_ignore_ascii_case(abbr)
+                    && word(line.words[1]).eq_ignore_ascii_case("ABUTS")
+            })
+        };
+        // Only lines whose reading set off a cascade (a correct name line
+        // with an alias looks like `NOR = North Point` too).
+        let flagged: Vec<Span> = diags
+            .iter()
+            .filter(|d| d.primary.at.file == id)
+            .filter(|d| {
+                matches!(
+                    d.code,
+                    codes::NAMED_NOT_ON_MAP | codes::UNKNOWN_DIRECTIVE | codes::BAD_HOME
+                )
+            })
+            .map(|d| d.primary.at.span)
+            .collect();
+        let mut found = Vec::new();
+        // Each mistake's line and the abbreviation it left undefined.
+        let mut subjects: Vec<(FileSpan, String)> = Vec::new();
+        for line in &parsed.lines {
+            let w = &line.words;
+            let at = FileSpan::new(id, line.span);
+            if !flagged.iter().any(|s| s.start >= line.span.start && s.start <= line.span.end) {
+                continue;
+            }
+            match line.kind {
+                LineKind::Names { eq } => {
+                    // `eq` is the `=`'s place in the text.
+                    let left: Vec<&str> =
+                        w.iter().filter(|s| s.end <= eq).map(|&s| word(s)).collect();
+                    let right: Vec<&str> = w
+                        .iter()
+                        .filter(|s| s.start > eq)
+                        .map(|&s| word(s))
+                        .filter(|s| *s != "=")
+                        .collect();
+                    let (terrain, abbr) = match left[..] {
+                        [t, a] if TERRAINS.iter().any(|k| t.eq_ignore_ascii_case(k)) => {
+                            (Some(t.to_uppercase()), a)
+                        }
+                        [a] if looks_abbreviation(a) && right.len() >= 2 => (None, a),
+                        _ => continue,
+                    };
+                    if right.is_empty() || !looks_abbreviation(abbr) {
+                        continue;
+                    }
+                    let name = right.join(" ");
+                    let abbr = abbr.to_uppercase();
+                    subjects.push((at, abbr.clone()));
+                    let mut written = format!("{name} = {abbr}");
+                    if let Some(terrain) = &terrain
+                        && !abuts_line(&abbr)
+                    {
+                        written.push_str(&format!("\n{terrain} {abbr}"));
+                    }
+                    let terrain_note = match &terrain {
+                        Some(t) if abuts_line(&abbr) => {
+                            format!("; the terrain starts its ABUTS line: `{t} {abbr} ABUTS …`")
+                        }
+                        Some(t) => format!("; the terrain goes on a line of its own: `{t} {abbr}`"),
+                        None => String::new(),
+                    };
+                    found.push(
+                        Diagnostic::new(
+                            codes::NAME_LINE_REVERSED,
+                            at,
+                            format!(
+                                "a name line is written `{name} = {abbr}`, the full name first{terrain_note}"
+                            ),
+                        )
+                        .with_help(format!(
+                            "As written, DPjudge reads `{}` as a full name and `{}` as its abbreviation.",
+                            left.join(" "),
+                            right[0]
+                        ))
+                        .with_fix(
+                            format!("write `{}`", written.replace('\n', "` and `")),
+                            alloc::vec![Edit { at, replacement: written.clone() }],
+                        ),
+                    );
+                }
+                LineKind::Power if w.len() >= 2 && word(w[1]).eq_ignore_ascii_case("ABUTS") => {
+                    let abbr = word(w[0]).to_uppercase();
+                    subjects.push((at, abbr.clone()));
+                    let terrain = terrain_of(&abbr).unwrap_or_else(|| "LAND".to_string());
+                    let rest = text[w[1].start as usize..line.span.end as usize].to_string();
+                    let written = format!("{terrain} {abbr} {rest}");
+                    found.push(
+                        Diagnostic::new(
+                            codes::TERRAIN_WORD_MISSING,
+                            at,
+                            format!(
+                                "a terrain line starts with LAND, WATER, COAST or PORT: `{written}`"
+                            ),
+                        )
+                        .with_help(format!(
+                            "As written, DPjudge reads `{}` as a new power whose home centres are the words after it.",
+                            word(w[0])
+                        ))
+                        .with_fix(
+                            format!("start the line with `{terrain}`"),
+                            alloc::vec![Edit {
+                                at: FileSpan::new(id, Span::new(w[0].start, w[0].start)),
+                                replacement: format!("{terrain} "),
+                            }],
+                        ),
+                    );
+                }
+                _ => {}
+            }
+        }
+        // Elsewhere, what follows from a location left undefined (a home
+        // centre, a unit, a centre owned twice there) points back at the
+        // mistake, so it folds under it.
+        for diag in diags.iter_mut() {
+            if !matches!(
+                diag.code,
+                codes::BAD_HOME
+                    | codes::BAD_UNIT
+                    | codes::CENTER_OWNED_TWICE
+                    | codes::UNKNOWN_PLACE
+            ) || subjects.iter().any(|(at, _)| contains(at, &diag.primary.at))
+            {
+                continue;
+            }
+            let cause = subjects.iter().find(|(_, abbr)| {
+                diag.message.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| w == abbr)
+            });
+            if let Some((at, abbr)) = cause {
+                diag.secondary.push(crate::diagnostics::Label {
+                    at: *at,
+                    message: format!("{abbr} is not a location because of this line"),
+                });
+            }
+        }
+        diags.extend(found);
+    }
+    crate::diagnostics::sort(diags);
+}
+
+/// Whether `inner` starts within `outer`.
+fn contains(outer: &FileSpan, inner: &FileSpan) -> bool {
+    outer.file == inner.file
+        && outer.span.start <= inner.span.start
+        && inner.span.start <= outer.span.end
+}
+
+/// Two to four letters or digits: what a newcomer writes as an
+/// abbreviation.
+fn looks_abbreviation(word: &str) -> bool {
+    (2..=4).contains(&word.len()) && word.chars().all(|c| c.is_ascii_alphanumeric())
+}
