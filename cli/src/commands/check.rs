@@ -51,7 +51,7 @@ impl Report {
             if !folded.is_empty() {
                 let n = folded.len();
                 self.text.push_str(&format!(
-                    "  = note: {n} more diagnostic{} on this line follow{} from it (--all shows them)\n",
+                    "  = note: {n} more diagnostic{} follow{} from it (--all shows them)\n",
                     if n == 1 { "" } else { "s" },
                     if n == 1 { "s" } else { "" },
                 ));
