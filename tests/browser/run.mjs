@@ -344,6 +344,38 @@ test('a newcomer\'s first map: one diagnostic per mistaken line naming the synta
   await expectText(page, 'provinces', 4);
 });
 
+test('a pinch on a touch screen zooms round the fingers and edits nothing', async (page) => {
+  await page.locator('[data-testid="map"] [data-province="PAR"]').first().waitFor();
+  const text = await page.getByTestId('editor').inputValue();
+  const width = async () => Number((await page.locator('[data-testid="map"] svg').first().getAttribute('viewBox')).split(' ')[2]);
+  const before = await width();
+  // Two fingers on Germany, spread from 40 to 160 pixels apart.
+  const box = await page.locator('[data-testid="map"] [data-province="MUN"]').first().boundingBox();
+  const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.getByTestId('map').evaluate((stage, [cx, cy]) => {
+    const at = document.elementFromPoint(cx, cy);
+    const send = (type, id, x) => at.dispatchEvent(new PointerEvent(type, {
+      pointerId: id, pointerType: 'touch', isPrimary: id === 1, clientX: x, clientY: cy, bubbles: true,
+    }));
+    send('pointerdown', 1, cx - 20);
+    send('pointerdown', 2, cx + 20);
+    for (let step = 1; step <= 6; step++) {
+      send('pointermove', 1, cx - 20 - 10 * step);
+      send('pointermove', 2, cx + 20 + 10 * step);
+    }
+    send('pointerup', 1, cx - 80);
+    send('pointerup', 2, cx + 80);
+  }, [cx, cy]);
+  const after = await width();
+  if (!(after < before / 3 && after > before / 5)) throw new Error(`view box ${before} -> ${after} (a fourth expected)`);
+  // Munich is still under the fingers.
+  const again = await page.locator('[data-testid="map"] [data-province="MUN"]').first().boundingBox();
+  const [nx, ny] = [again.x + again.width / 2, again.y + again.height / 2];
+  if (Math.abs(nx - cx) > again.width / 2 || Math.abs(ny - cy) > again.height / 2) throw new Error(`Munich moved from ${cx},${cy} to ${nx},${ny}`);
+  if ((await page.getByTestId('editor').inputValue()) !== text) throw new Error('the pinch edited the text');
+  if (await page.getByTestId('map-card').count()) throw new Error('the pinch opened a province card');
+});
+
 test('window.judgepad gives the CLI bytes and schemas', async (page) => {
   const dir = path.join(root, 'target', 'browser');
   if (!fs.existsSync(path.join(dir, 'batch.in.jsonl'))) {

@@ -15,6 +15,19 @@ pub fn zoomed((x, y, w, h): ViewBox, delta_y: f64) -> ViewBox {
     (cx - nw / 2.0, cy - nh / 2.0, nw, nh)
 }
 
+/// The box after a pinch: `start` was the box when two fingers touched at
+/// `apart` pixels from each other round drawing point `at`; they are now
+/// `now` pixels apart. Spreading zooms in round that point (it stays where
+/// it was on screen), closing zooms out; within 1/50 and 50 times the box
+/// the pinch began with.
+pub fn pinched((x, y, w, h): ViewBox, at: (f64, f64), apart: f64, now: f64) -> ViewBox {
+    if apart <= 0.0 || now <= 0.0 {
+        return (x, y, w, h);
+    }
+    let factor = (apart / now).clamp(0.02, 50.0);
+    (at.0 - (at.0 - x) * factor, at.1 - (at.1 - y) * factor, w * factor, h * factor)
+}
+
 /// The box after dragging from drawing point `a` to drawing point `b`.
 pub fn panned((x, y, w, h): ViewBox, a: (f64, f64), b: (f64, f64)) -> ViewBox {
     (x - (b.0 - a.0), y - (b.1 - a.1), w, h)
@@ -45,6 +58,17 @@ pub fn attribute((x, y, w, h): ViewBox) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pinch_zooms_round_the_fingers() {
+        let view = (0.0, 0.0, 100.0, 50.0);
+        // Fingers spread to twice their distance round (75, 25): half the box,
+        // (75, 25) where it was, three quarters across and half way down.
+        let out = pinched(view, (75.0, 25.0), 100.0, 200.0);
+        assert_eq!(out, (37.5, 12.5, 50.0, 25.0));
+        assert_eq!(pinched(view, (10.0, 10.0), 100.0, 50.0).2, 200.0);
+        assert_eq!(pinched(view, (10.0, 10.0), 0.0, 50.0), view);
+    }
 
     #[test]
     fn zoom_keeps_the_centre_and_pan_follows_the_mouse() {

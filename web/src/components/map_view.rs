@@ -1,7 +1,7 @@
 //! The map drawn from the graph (issue 11): one SVG region per province
 //! (`[data-province]`), units (`[data-unit]`), borders by who may cross,
-//! connectors dashed; wheel zooms, dragging the background pans, "Fit"
-//! resets. Dragging a province pins it: a `# @pos ABBR x y` line is written
+//! connectors dashed; wheel zooms (a pinch on touch), dragging the background pans, "Fit"
+//! resets. In "Move provinces" mode dragging a province pins it: a `# @pos ABBR x y` line is written
 //! into the text (the source of truth), and the layout follows. Clicking a
 //! province shows its card (name, terrain, owner, neighbours, Unpin). The
 //! drawing (`drawing.rs`, laid out in the worker) follows the graph, the
@@ -352,7 +352,38 @@ pub fn MapView(
     // Dragging pans; a province moves (and is pinned where it is let go)
     // only in "Move provinces" mode, so panning never edits the text.
     let moving = RwSignal::new(false);
+    // Fingers on the map (touch): two of them pinch, which zooms round
+    // them and is never a click, a pan or a move.
+    let fingers = StoredValue::new(Vec::<(i32, f64, f64)>::new());
+    // A pinch: the box, the drawing point between the fingers and their
+    // distance when it began.
+    let pinch = StoredValue::new(None::<((f64, f64, f64, f64), (f64, f64), f64)>);
+    let apart =
+        |f: &[(i32, f64, f64)]| ((f[0].1 - f[1].1).powi(2) + (f[0].2 - f[1].2).powi(2)).sqrt();
+    let finger = move |ev: &leptos::ev::PointerEvent, down: bool| {
+        if ev.pointer_type() != "touch" {
+            return;
+        }
+        let (id, x, y) = (ev.pointer_id(), f64::from(ev.client_x()), f64::from(ev.client_y()));
+        fingers.update_value(|f| {
+            f.retain(|it| it.0 != id);
+            if down {
+                f.push((id, x, y));
+            }
+        });
+    };
     let on_down = move |ev: leptos::ev::PointerEvent| {
+        finger(&ev, true);
+        let two = fingers.with_value(|f| {
+            (f.len() >= 2).then(|| (apart(f), ((f[0].1 + f[1].1) / 2.0, (f[0].2 + f[1].2) / 2.0)))
+        });
+        if let Some((distance, (mx, my))) = two {
+            drag.set_value(None);
+            if let Some(at) = to_drawing(mx, my) {
+                pinch.set_value(Some((current(), at, distance)));
+            }
+            return;
+        }
         let province = ev
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
@@ -361,6 +392,16 @@ pub fn MapView(
         drag.set_value(Some((f64::from(ev.client_x()), f64::from(ev.client_y()), province, false)));
     };
     let on_move = move |ev: leptos::ev::PointerEvent| {
+        if let Some((start, at, distance)) = pinch.get_value() {
+            if fingers.with_value(|f| f.iter().any(|it| it.0 == ev.pointer_id())) {
+                finger(&ev, true);
+            }
+            let now = fingers.with_value(|f| (f.len() >= 2).then(|| apart(f)));
+            if let Some(now) = now {
+                zoom.set(Some(viewbox::pinched(start, at, distance, now)));
+            }
+            return;
+        }
         let Some((sx, sy, province, moved)) = drag.get_value() else {
             hover(ev.target());
             return;
@@ -376,6 +417,15 @@ pub fn MapView(
         }
     };
     let on_up = move |ev: leptos::ev::PointerEvent| {
+        finger(&ev, false);
+        if pinch.get_value().is_some() {
+            // The pinch ends when the last finger lifts; nothing is clicked.
+            if fingers.with_value(Vec::is_empty) {
+                pinch.set_value(None);
+            }
+            drag.set_value(None);
+            return;
+        }
         let Some((_, _, province, moved)) = drag.get_value() else { return };
         drag.set_value(None);
         if !moved {
@@ -420,6 +470,13 @@ pub fn MapView(
         drag.set_value(None);
         hovered.set(None);
     };
+    let on_cancel = move |ev: leptos::ev::PointerEvent| {
+        finger(&ev, false);
+        if fingers.with_value(Vec::is_empty) {
+            pinch.set_value(None);
+        }
+        drag.set_value(None);
+    };
     // Busy while a drawing is asked for and not answered yet.
     let worker_status = crate::worker::client::status();
     view! {
@@ -456,6 +513,7 @@ pub fn MapView(
                 on:pointermove=on_move
                 on:pointerup=on_up
                 on:pointerleave=on_leave
+                on:pointercancel=on_cancel
                 on:focusin=move |ev| hover(ev.target())
             >
             // Each layer in a box of its own: an SVG is not a relayout
