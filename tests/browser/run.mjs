@@ -1084,6 +1084,17 @@ test('a phone: editor, map and panels as tabs; the title names variant and phase
   const map = await page.getByTestId('map').boundingBox();
   if (!(map && map.width > 300 && map.height > 400) || (await page.getByTestId('editor').isVisible())) throw new Error(`map ${JSON.stringify(map)}`);
   await page.screenshot({ path: path.join(shots, 'mobile-map.png') });
+  // Every unit a touch target of 24 CSS px across, however small it is
+  // drawn: 11 px from a unit's centre is still that unit.
+  const targets = await page.evaluate(() => [...document.querySelectorAll('[data-testid="map"] [data-unit]')].map((g) => {
+    const r = g.querySelector('circle.hit').getBoundingClientRect();
+    const [x, y] = [r.x + r.width / 2, r.y + r.height / 2];
+    const hits = [[11, 0], [-11, 0], [0, 11], [0, -11]].filter(([dx, dy]) =>
+      document.elementFromPoint(x + dx, y + dy)?.closest('[data-unit]') === g).length;
+    return { unit: g.dataset.unit, size: g.querySelector('circle:not(.hit), rect')?.getBoundingClientRect().width, hits };
+  }));
+  const small = targets.filter((t) => t.hits < 3);
+  if (targets.length !== 22 || small.length > 2) throw new Error(`touch targets: ${JSON.stringify(small)}`);
   await page.getByTestId('phone-tab-panels').click();
   await page.getByTestId('orders').waitFor();
   if (await page.getByTestId('map').isVisible()) throw new Error('the map stayed on the panels tab');

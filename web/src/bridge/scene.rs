@@ -46,6 +46,9 @@ pub struct UnitView {
     pub colour: &'static str,
     /// Dislodged (drawn beside its province, awaiting its retreat).
     pub dislodged: bool,
+    /// The symbol's centre: where its touch target (24 CSS px across
+    /// whatever the zoom) is centred.
+    pub centre: (String, String),
 }
 
 /// An army's disc or a fleet's diamond, in SVG attributes.
@@ -321,6 +324,7 @@ pub fn scene(
                 shape,
                 colour: power_colour(power),
                 dislodged,
+                centre: (num(x), num(y)),
             })
         })
         .collect();

@@ -345,6 +345,13 @@ pub fn MapView(
             (cx, cy),
         )
     };
+    // 12 CSS px in drawing units at the zoom shown: units' touch targets.
+    let hit_r = Memo::new(move |_| {
+        let (width, height) = stage_size.get().unwrap_or((800, 600));
+        let (_, _, w, h) = current();
+        let scale = (f64::from(width) / w).min(f64::from(height) / h);
+        format!("{:.2}", if scale > 0.0 { 12.0 / scale } else { 6.0 })
+    });
     let on_wheel = move |ev: leptos::ev::WheelEvent| {
         ev.prevent_default();
         zoom.set(Some(viewbox::zoomed(current(), ev.delta_y())));
@@ -592,7 +599,7 @@ pub fn MapView(
                 <g class="units">
                     <For each=move || view_scene.with(|s| s.units.clone()) key=|u: &UnitView| u.clone() let:u>
                         {
-                            let UnitView { text, shape, colour, dislodged } = u;
+                            let UnitView { text, shape, colour, dislodged, centre } = u;
                             let me = text.clone();
                             let (unit_attr, dislodged_attr) =
                                 if dislodged { (None, Some(text)) } else { (Some(text), None) };
@@ -608,6 +615,8 @@ pub fn MapView(
                                     <circle cx=cx cy=cy r=r fill=colour />
                                 }.into_any(),
                             }}
+                            // A touch target 24 CSS px across at any zoom.
+                            <circle class="hit" cx=centre.0 cy=centre.1 r=move || hit_r.get() />
                         </g>
                             }
                         }
