@@ -10,6 +10,7 @@ pub mod drafts;
 pub mod editor;
 pub mod entry;
 pub mod foreign;
+pub mod gesture;
 pub mod history;
 pub mod order_checks;
 pub mod pins;

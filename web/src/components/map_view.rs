@@ -18,6 +18,7 @@
 
 use leptos::prelude::*;
 
+use crate::bridge::gesture::Fingers;
 use crate::bridge::viewbox;
 use wasm_bindgen::JsCast;
 
@@ -359,37 +360,22 @@ pub fn MapView(
     // Dragging pans; a province moves (and is pinned where it is let go)
     // only in "Move provinces" mode, so panning never edits the text.
     let moving = RwSignal::new(false);
-    // Fingers on the map (touch): two of them pinch, which zooms round
-    // them and is never a click, a pan or a move.
-    let fingers = StoredValue::new(Vec::<(i32, f64, f64)>::new());
-    // A pinch: the box, the drawing point between the fingers and their
-    // distance when it began.
-    let pinch = StoredValue::new(None::<((f64, f64, f64, f64), (f64, f64), f64)>);
-    let apart =
-        |f: &[(i32, f64, f64)]| ((f[0].1 - f[1].1).powi(2) + (f[0].2 - f[1].2).powi(2)).sqrt();
-    let finger = move |ev: &leptos::ev::PointerEvent, down: bool| {
-        if ev.pointer_type() != "touch" {
-            return;
-        }
-        let (id, x, y) = (ev.pointer_id(), f64::from(ev.client_x()), f64::from(ev.client_y()));
-        fingers.update_value(|f| {
-            f.retain(|it| it.0 != id);
-            if down {
-                f.push((id, x, y));
-            }
-        });
+    // Fingers on the map (touch): two of them pinch (bridge::gesture).
+    let fingers = StoredValue::new(Fingers::default());
+    let touch = |ev: &leptos::ev::PointerEvent| {
+        (ev.pointer_type() == "touch")
+            .then(|| (ev.pointer_id(), f64::from(ev.client_x()), f64::from(ev.client_y())))
     };
     let on_down = move |ev: leptos::ev::PointerEvent| {
-        finger(&ev, true);
-        let two = fingers.with_value(|f| {
-            (f.len() >= 2).then(|| (apart(f), ((f[0].1 + f[1].1) / 2.0, (f[0].2 + f[1].2) / 2.0)))
-        });
-        if let Some((distance, (mx, my))) = two {
-            drag.set_value(None);
-            if let Some(at) = to_drawing(mx, my) {
-                pinch.set_value(Some((current(), at, distance)));
+        if let Some((id, x, y)) = touch(&ev) {
+            let between = fingers.try_update_value(|f| f.down(id, x, y)).flatten();
+            if let Some((mx, my)) = between {
+                drag.set_value(None);
+                if let Some(at) = to_drawing(mx, my) {
+                    fingers.update_value(|f| f.start(current(), at));
+                }
+                return;
             }
-            return;
         }
         let province = ev
             .target()
@@ -399,13 +385,11 @@ pub fn MapView(
         drag.set_value(Some((f64::from(ev.client_x()), f64::from(ev.client_y()), province, false)));
     };
     let on_move = move |ev: leptos::ev::PointerEvent| {
-        if let Some((start, at, distance)) = pinch.get_value() {
-            if fingers.with_value(|f| f.iter().any(|it| it.0 == ev.pointer_id())) {
-                finger(&ev, true);
-            }
-            let now = fingers.with_value(|f| (f.len() >= 2).then(|| apart(f)));
-            if let Some(now) = now {
-                zoom.set(Some(viewbox::pinched(start, at, distance, now)));
+        if fingers.with_value(Fingers::pinching) {
+            if let Some((id, x, y)) = touch(&ev)
+                && let Some(view) = fingers.try_update_value(|f| f.moved(id, x, y)).flatten()
+            {
+                zoom.set(Some(view));
             }
             return;
         }
@@ -424,12 +408,9 @@ pub fn MapView(
         }
     };
     let on_up = move |ev: leptos::ev::PointerEvent| {
-        finger(&ev, false);
-        if pinch.get_value().is_some() {
-            // The pinch ends when the last finger lifts; nothing is clicked.
-            if fingers.with_value(Vec::is_empty) {
-                pinch.set_value(None);
-            }
+        // A pinch's fingers lifting click nothing.
+        if touch(&ev).is_some_and(|(id, _, _)| fingers.try_update_value(|f| f.up(id)) == Some(true))
+        {
             drag.set_value(None);
             return;
         }
@@ -478,9 +459,10 @@ pub fn MapView(
         hovered.set(None);
     };
     let on_cancel = move |ev: leptos::ev::PointerEvent| {
-        finger(&ev, false);
-        if fingers.with_value(Vec::is_empty) {
-            pinch.set_value(None);
+        if let Some((id, _, _)) = touch(&ev) {
+            fingers.update_value(|f| {
+                f.up(id);
+            });
         }
         drag.set_value(None);
     };
