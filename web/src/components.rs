@@ -24,6 +24,7 @@ pub mod share_bar;
 pub mod stepper;
 pub mod summary;
 pub mod theme_toggle;
+pub mod units_layer;
 pub mod variant_picker;
 pub mod xconq_view;
 

@@ -20,6 +20,7 @@ use leptos::prelude::*;
 
 use crate::bridge::gesture::Fingers;
 use crate::bridge::viewbox;
+use crate::components::units_layer::UnitsLayer;
 use wasm_bindgen::JsCast;
 
 use judgepad_core::layout;
@@ -32,7 +33,7 @@ use crate::bridge::position::add_edit;
 
 use crate::bridge::pins::{set_pin, unpin};
 use crate::bridge::scene::{
-    CoastView, LineView, RegionView, Scene, Shapes, TagView, UnitShape, UnitView, scene, shapes,
+    CoastView, LineView, RegionView, Scene, Shapes, TagView, scene, shapes,
 };
 use crate::components::map_card::MapCard;
 use crate::components::map_status::MapStatus;
@@ -578,32 +579,7 @@ pub fn MapView(
                         <polygon class="lit-region" data-target=l.0 points=l.1 />
                     </For>
                 </g>
-                <g class="units">
-                    <For each=move || view_scene.with(|s| s.units.clone()) key=|u: &UnitView| u.clone() let:u>
-                        {
-                            let UnitView { text, shape, colour, dislodged, centre } = u;
-                            let me = text.clone();
-                            let (unit_attr, dislodged_attr) =
-                                if dislodged { (None, Some(text)) } else { (Some(text), None) };
-                            view! {
-                        <g class="unit" class:dislodged=dislodged
-                            class:picked=move || play.pick.with(|p| matches!(p, Some(Pick::Unit(u)) | Some(Pick::Support(u, _)) | Some(Pick::Convoy(u, _)) if *u == me))
-                            data-unit=unit_attr data-dislodged=dislodged_attr>
-                            {match shape {
-                                UnitShape::Fleet { x, y, side, transform } => view! {
-                                    <rect x=x y=y width=side.clone() height=side fill=colour transform=transform />
-                                }.into_any(),
-                                UnitShape::Army { cx, cy, r } => view! {
-                                    <circle cx=cx cy=cy r=r fill=colour />
-                                }.into_any(),
-                            }}
-                            // A touch target 24 CSS px across at any zoom.
-                            <circle class="hit" cx=centre.0 cy=centre.1 r=move || hit_r.get() />
-                        </g>
-                            }
-                        }
-                    </For>
-                </g>
+                <UnitsLayer scene=view_scene play=play hit_r=hit_r />
                 <g class="marks" data-testid="marks">
                     <For each=move || marks.get() key=|m: &ArrowView| m.clone() let:m>
                         <path class=m.class d=m.d data-order-of=m.unit data-result=m.result
