@@ -310,6 +310,10 @@ test('balance at a glance: standard and imperial, and it follows the text', asyn
   await page.keyboard.press('Control+End');
   await page.keyboard.type('\nUNOWNED GAS\n');
   await page.waitForFunction(() => document.querySelector('[data-testid="balance"] tr[data-power="France"] .first')?.textContent.trim() === 'GAS POR SPA');
+  // Show: France's neutrals lit on the map (Gascony, Portugal, Spain,
+  // and Belgium it ties for).
+  await france.getByTestId('balance-show').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="map"] .changed-region').length === 4);
   await page.getByTestId('variant').selectOption('imperial');
   await expectText(page, 'powers', 13);
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="balance"] tbody tr').length === 13);

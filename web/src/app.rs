@@ -258,7 +258,7 @@ pub fn App() -> impl IntoView {
                 {later(move |p| (p.orders)(play, doc))}
                 {later(move |p| (p.scenarios)(loaded, play, doc))}
                 {later(move |p| (p.diff)(loaded, doc, highlight))}
-                {later(move |p| (p.balance)(loaded))}
+                {later(move |p| (p.balance)(loaded, highlight))}
                 {later(move |p| (p.calendar)(analysis))}
             </aside>
         </main>

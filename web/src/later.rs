@@ -48,7 +48,7 @@ pub struct Parts {
     /// The calendar's phases.
     pub calendar: fn(Memo<Analysis>) -> AnyView,
     /// Balance at a glance.
-    pub balance: fn(Memo<Loaded>) -> AnyView,
+    pub balance: fn(Memo<Loaded>, RwSignal<Vec<String>>) -> AnyView,
     /// Share links and their copies.
     pub share: fn(Callback<(), Shared>) -> AnyView,
     /// The drafts menu.
@@ -84,7 +84,9 @@ pub fn parts() -> Parts {
             view! { <DiffView loaded=loaded doc=doc highlight=highlight /> }.into_any()
         },
         calendar: |analysis| view! { <CalendarPanel analysis=analysis /> }.into_any(),
-        balance: |loaded| view! { <BalancePanel loaded=loaded /> }.into_any(),
+        balance: |loaded, highlight| {
+            view! { <BalancePanel loaded=loaded highlight=highlight /> }.into_any()
+        },
         share: |snapshot| view! { <ShareBar snapshot=snapshot /> }.into_any(),
         drafts: |snapshot, open, notice| {
             view! { <Drafts snapshot=snapshot open=open notice=notice /> }.into_any()

@@ -1,6 +1,8 @@
 //! Balance at a glance: per power, its homes, the centres it reaches, the
 //! neutral centres it reaches first or ties for, and the moves to its
-//! nearest rival's home, as the designer types (`bridge::balance`).
+//! nearest rival's home, as the designer types (`bridge::balance`). A
+//! power's "Show" lights on the map the neutral centres it reaches first
+//! or ties for.
 
 use leptos::prelude::*;
 
@@ -12,6 +14,8 @@ use crate::bridge::balance::{PowerRow, view_of};
 pub fn BalancePanel(
     /// The loaded map.
     loaded: Memo<Loaded>,
+    /// Provinces lit on the map.
+    highlight: RwSignal<Vec<String>>,
 ) -> impl IntoView {
     let view = Memo::new(move |_| loaded.with(|l| view_of(&l.map)));
     view! {
@@ -27,6 +31,7 @@ pub fn BalancePanel(
                         <th scope="col" title="neutral centres it reaches before anyone">"First"</th>
                         <th scope="col" title="neutral centres it ties for">"Contested"</th>
                         <th scope="col" title="moves to the nearest home of another power">"Rival"</th>
+                        <th scope="col"><span class="visually-hidden">"On the map"</span></th>
                     </tr>
                 </thead>
                 <tbody>
@@ -37,7 +42,17 @@ pub fn BalancePanel(
                             <td>{row.reachable}</td>
                             <td class="first">{row.first.join(" ")}</td>
                             <td class="contested">{row.contested.join(", ")}</td>
-                            <td class="rival">{row.rival}</td>
+                            <td class="rival">{row.rival.clone()}</td>
+                            <td>
+                                <button type="button" class="link" data-testid="balance-show"
+                                    title="light on the map the neutral centres it reaches first or ties for"
+                                    on:click={
+                                        let centres: Vec<String> = row.first.iter().cloned()
+                                            .chain(row.contested.iter().filter_map(|c| c.split_whitespace().next().map(String::from)))
+                                            .collect();
+                                        move |_| highlight.set(centres.clone())
+                                    }>"Show"</button>
+                            </td>
                         </tr>
                     </For>
                 </tbody>
