@@ -658,6 +658,11 @@ test('dragging pans and never edits; in Move provinces mode a drag pins the prov
   await page.waitForFunction(() => !document.querySelector('[data-testid="editor"]').value.includes('@pos'), null, { timeout: 5000 });
   await page.keyboard.press('Control+Shift+Z');
   await page.waitForFunction(() => document.querySelector('[data-testid="editor"]').value.includes('# @pos ENG'), null, { timeout: 5000 });
+  // And with the map's own buttons (a phone has no Ctrl+Z).
+  await page.getByTestId('map-undo').click();
+  await page.waitForFunction(() => !document.querySelector('[data-testid="editor"]').value.includes('@pos'), null, { timeout: 5000 });
+  await page.getByTestId('map-redo').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="editor"]').value.includes('# @pos ENG'), null, { timeout: 5000 });
   // The drawing follows the pin, and a click opens the card with Unpin.
   await page.locator('[data-testid="map"] [data-province="ENG"] polygon').click();
   await page.getByTestId('unpin').click();

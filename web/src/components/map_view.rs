@@ -477,6 +477,10 @@ pub fn MapView(
                 <button type="button" data-testid="move-provinces" aria-pressed=move || moving.get().to_string()
                     title="drag a province to where your geography has it: a # @pos pin is written into the text"
                     on:click=move |_| moving.update(|on| *on = !*on)>"Move provinces"</button>
+                <button type="button" data-testid="map-undo" title="undo the last change to the files: a pin, a fix, an edit (Ctrl+Z)"
+                    aria-label="undo" on:click=move |_| doc.undo()>"↶"</button>
+                <button type="button" data-testid="map-redo" title="redo (Ctrl+Shift+Z)"
+                    aria-label="redo" on:click=move |_| doc.redo()>"↷"</button>
                 <MapStatus redraw=redraw />
                 <PositionTools play=play editing=editing />
                 <OrderTools play=play editing=editing />
