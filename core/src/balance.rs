@@ -58,26 +58,26 @@ pub struct Balance {
 
 /// The balance figures of `map`.
 pub fn balance(map: &Map) -> Balance {
-    let reaches: Vec<Reach> =
-        (0..map.powers.len()).map(|p| reach(map, &homes(map, PowerId(p as u32)))).collect();
+    let n = map.powers.len();
+    let all_homes: Vec<Vec<ProvinceId>> = (0..n).map(|p| homes(map, PowerId(p as u32))).collect();
+    let reaches: Vec<Reach> = all_homes.iter().map(|h| reach(map, h)).collect();
     let owned = |province: ProvinceId| map.powers.iter().any(|p| p.centers.contains(&province));
-    // The powers at the least distance to `province` (none out of reach).
-    let firsts = |province: ProvinceId| -> Vec<PowerId> {
-        let best = reaches.iter().filter_map(|r| r[province.0 as usize]).min();
-        match best {
-            None => Vec::new(),
-            Some(best) => (0..reaches.len())
-                .filter(|&p| reaches[p][province.0 as usize] == Some(best))
+    // Per province, the powers at the least distance to it (none out of
+    // reach).
+    let firsts: Vec<Vec<PowerId>> = (0..map.provinces.len())
+        .map(|v| {
+            let best = reaches.iter().filter_map(|r| r[v]).min();
+            (0..n)
+                .filter(|&p| best.is_some() && reaches[p][v] == best)
                 .map(|p| PowerId(p as u32))
-                .collect(),
-        }
-    };
+                .collect()
+        })
+        .collect();
     let neutrals: Vec<(ProvinceId, Vec<PowerId>)> = (0..map.provinces.len())
         .map(|v| ProvinceId(v as u32))
         .filter(|&v| map.prov(v).supply_center && !owned(v))
-        .map(|v| (v, firsts(v)))
+        .map(|v| (v, firsts[v.0 as usize].clone()))
         .collect();
-    let n = map.powers.len();
     let contact: Vec<Vec<Option<u32>>> = (0..n)
         .map(|a| {
             (0..n)
@@ -92,7 +92,6 @@ pub fn balance(map: &Map) -> Balance {
     let powers = (0..n)
         .map(|p| {
             let power = PowerId(p as u32);
-            let homes = homes(map, power);
             let reach = &reaches[p];
             let reachable = (0..map.provinces.len())
                 .filter(|&v| map.provinces[v].supply_center && reach[v].is_some())
@@ -112,7 +111,7 @@ pub fn balance(map: &Map) -> Balance {
             }
             let nearest_rival_home = (0..n)
                 .filter(|&o| o != p)
-                .flat_map(|o| self::homes(map, PowerId(o as u32)))
+                .flat_map(|o| &all_homes[o])
                 .filter_map(|h| reach[h.0 as usize])
                 .min();
             let frontier = (0..n)
@@ -121,7 +120,7 @@ pub fn balance(map: &Map) -> Balance {
                     let shared = (0..map.provinces.len())
                         .map(|v| ProvinceId(v as u32))
                         .filter(|&v| {
-                            let first = firsts(v);
+                            let first = &firsts[v.0 as usize];
                             first.contains(&power) && first.contains(&PowerId(o as u32))
                         })
                         .collect();
@@ -130,7 +129,7 @@ pub fn balance(map: &Map) -> Balance {
                 .collect();
             PowerBalance {
                 power,
-                homes,
+                homes: all_homes[p].clone(),
                 reach: reach.clone(),
                 reachable,
                 first_reach,

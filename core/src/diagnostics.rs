@@ -153,9 +153,7 @@ pub fn grouped(diagnostics: &[Diagnostic]) -> Vec<(usize, Vec<usize>)> {
         let d = &diagnostics[i];
         roots.iter().copied().find(|&r| {
             let root = &diagnostics[r];
-            let on_its_line = root.primary.at.file == d.primary.at.file
-                && root.primary.at.span.start <= d.primary.at.span.start
-                && d.primary.at.span.start <= root.primary.at.span.end;
+            let on_its_line = starts_within(root.primary.at, d.primary.at);
             let points_at_it = d.secondary.iter().any(|label| label.at == root.primary.at);
             r != i && !ROOTS.contains(&d.code) && (on_its_line || points_at_it)
         })
@@ -165,6 +163,14 @@ pub fn grouped(diagnostics: &[Diagnostic]) -> Vec<(usize, Vec<usize>)> {
         .filter(|&i| causes[i].is_none())
         .map(|i| (i, (0..diagnostics.len()).filter(|&j| causes[j] == Some(i)).collect()))
         .collect()
+}
+
+/// Whether `inner` starts within `outer` (its end included): on its line,
+/// for a span that is a whole line.
+pub fn starts_within(outer: FileSpan, inner: FileSpan) -> bool {
+    outer.file == inner.file
+        && outer.span.start <= inner.span.start
+        && inner.span.start <= outer.span.end
 }
 
 /// Sorts diagnostics by file, then position, then code, keeping emission order

@@ -396,20 +396,15 @@ pub(crate) fn balance(
     // (the frame moved with the drawing onto the pins may lie far out, and
     // would draw the hull out round by round); without, the frame is the
     // bound.
-    let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
-    if !boxed {
-        (lo, hi) = ([f64::NEG_INFINITY; 2], [f64::INFINITY; 2]);
-    }
-    for &v in real.iter().filter(|_| boxed) {
-        lo = [lo[0].min(pos[v][0]), lo[1].min(pos[v][1])];
-        hi = [hi[0].max(pos[v][0]), hi[1].max(pos[v][1])];
-    }
-    let margin = if boxed { 0.05 * (hi[0] - lo[0]).max(hi[1] - lo[1]) } else { 0.0 };
+    let bounds = boxed.then(|| {
+        let points: Vec<Point> = real.iter().map(|&v| pos[v]).collect();
+        let (lo, hi) = super::geom::bounds(&points);
+        let margin = 0.05 * (hi[0] - lo[0]).max(hi[1] - lo[1]);
+        ([lo[0] - margin, lo[1] - margin], [hi[0] + margin, hi[1] + margin])
+    });
     let inside = |p: Point| {
-        p[0] >= lo[0] - margin
-            && p[0] <= hi[0] + margin
-            && p[1] >= lo[1] - margin
-            && p[1] <= hi[1] + margin
+        bounds
+            .is_none_or(|(lo, hi)| p[0] >= lo[0] && p[0] <= hi[0] && p[1] >= lo[1] && p[1] <= hi[1])
     };
     let mut area = vec![0.0; n];
     let mut pressure = vec![0.0; n];

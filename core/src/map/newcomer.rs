@@ -19,7 +19,7 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use crate::diagnostics::{Diagnostic, Edit, codes};
+use crate::diagnostics::{Diagnostic, Edit, codes, starts_within};
 use crate::map::SourceFile;
 use crate::syntax::{LineKind, parse};
 use crate::text::{FileId, FileSpan, Span};
@@ -29,10 +29,11 @@ const TERRAINS: [&str; 4] = ["LAND", "WATER", "COAST", "PORT"];
 /// Adds the first diagnostics of a newcomer's mistakes in `files` to
 /// `diags`.
 pub(crate) fn explain(files: &[SourceFile], diags: &mut Vec<Diagnostic>) {
-    let set_off = diags.iter().any(|d| {
+    // What the mistakes set off where they are.
+    let sets_off = |d: &Diagnostic| {
         matches!(d.code, codes::NAMED_NOT_ON_MAP | codes::UNKNOWN_DIRECTIVE | codes::BAD_HOME)
-    });
-    if !set_off {
+    };
+    if !diags.iter().any(sets_off) {
         return;
     }
     for (idx, file) in files.iter().enumerate() {
@@ -60,24 +61,15 @@ pub(crate) fn explain(files: &[SourceFile], diags: &mut Vec<Diagnostic>) {
         };
         // Only lines whose reading set off a cascade (a correct name line
         // with an alias looks like `NOR = North Point` too).
-        let flagged: Vec<Span> = diags
-            .iter()
-            .filter(|d| d.primary.at.file == id)
-            .filter(|d| {
-                matches!(
-                    d.code,
-                    codes::NAMED_NOT_ON_MAP | codes::UNKNOWN_DIRECTIVE | codes::BAD_HOME
-                )
-            })
-            .map(|d| d.primary.at.span)
-            .collect();
+        let flagged: Vec<FileSpan> =
+            diags.iter().filter(|d| sets_off(d)).map(|d| d.primary.at).collect();
         let mut found = Vec::new();
         // Each mistake's line and the abbreviation it left undefined.
         let mut subjects: Vec<(FileSpan, String)> = Vec::new();
         for line in &parsed.lines {
             let w = &line.words;
             let at = FileSpan::new(id, line.span);
-            if !flagged.iter().any(|s| s.start >= line.span.start && s.start <= line.span.end) {
+            if !flagged.iter().any(|&s| starts_within(at, s)) {
                 continue;
             }
             match line.kind {
@@ -176,7 +168,7 @@ pub(crate) fn explain(files: &[SourceFile], diags: &mut Vec<Diagnostic>) {
                     | codes::BAD_UNIT
                     | codes::CENTER_OWNED_TWICE
                     | codes::UNKNOWN_PLACE
-            ) || subjects.iter().any(|(at, _)| contains(at, &diag.primary.at))
+            ) || subjects.iter().any(|(at, _)| starts_within(*at, diag.primary.at))
             {
                 continue;
             }
@@ -193,13 +185,6 @@ pub(crate) fn explain(files: &[SourceFile], diags: &mut Vec<Diagnostic>) {
         diags.extend(found);
     }
     crate::diagnostics::sort(diags);
-}
-
-/// Whether `inner` starts within `outer`.
-fn contains(outer: &FileSpan, inner: &FileSpan) -> bool {
-    outer.file == inner.file
-        && outer.span.start <= inner.span.start
-        && inner.span.start <= outer.span.end
 }
 
 /// Two to four letters or digits: what a newcomer writes as an

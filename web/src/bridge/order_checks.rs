@@ -6,6 +6,7 @@
 //! that owns the unit, the type that stands there). Nothing a player types
 //! is dropped or changed without a line saying so. Pure, tested natively.
 
+use judgepad_core::Diagnostic;
 use judgepad_core::adjudicate::{Rejected, order_diagnostics};
 use judgepad_core::board::Board;
 use judgepad_core::diagnostics::codes;
@@ -57,13 +58,8 @@ pub fn check_orders(game: &Game, text: &str) -> Vec<OrderProblem> {
     let report = adjudicate_phase(map, phase, board, &orders);
     let mut problems: Vec<OrderProblem> =
         rows.into_iter().map(|row| OrderProblem { row, fixes: Vec::new() }).collect();
-    let index = LineIndex::new(text);
-    for diag in order_diagnostics(map, board, &orders, report.rejected()) {
+    for (diag, row) in refusals(map, board, text, &orders, report.rejected()) {
         let Some(order) = orders.iter().find(|o| o.at == diag.primary.at) else { continue };
-        let pos = index.line_col(text, diag.primary.at.span.start);
-        let mut row = diagnostic_row(&diag, None, pos.line, pos.utf16_col);
-        row.message = phrase(diag.code, &diag.message);
-        row.span = (order.at.span.start as usize, order.at.span.end as usize);
         let fixes = fixes(map, board, text, order, diag.code);
         problems.push(OrderProblem { row, fixes });
     }
@@ -80,15 +76,27 @@ pub fn refusal_rows(
     orders: &[Order],
     rejected: &[Rejected],
 ) -> Vec<DiagnosticRow> {
+    refusals(map, board, text, orders, rejected).into_iter().map(|(_, row)| row).collect()
+}
+
+/// Core's diagnostics for the refused orders and wrong unit types, each
+/// with its row (the refusal said first, at the order's text).
+fn refusals(
+    map: &Map,
+    board: &Board,
+    text: &str,
+    orders: &[Order],
+    rejected: &[Rejected],
+) -> Vec<(Diagnostic, DiagnosticRow)> {
     let index = LineIndex::new(text);
     order_diagnostics(map, board, orders, rejected)
-        .iter()
+        .into_iter()
         .map(|diag| {
             let pos = index.line_col(text, diag.primary.at.span.start);
-            let mut row = diagnostic_row(diag, None, pos.line, pos.utf16_col);
+            let mut row = diagnostic_row(&diag, None, pos.line, pos.utf16_col);
             row.message = phrase(diag.code, &diag.message);
             row.span = (diag.primary.at.span.start as usize, diag.primary.at.span.end as usize);
-            row
+            (diag, row)
         })
         .collect()
 }
