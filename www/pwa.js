@@ -5,8 +5,8 @@
   // If the app has not started a while after the page loaded, say why.
   window.addEventListener('load', () => {
     setTimeout(() => {
-      const loading = document.getElementById('loading');
-      if (!loading) return;
+      if (!document.getElementById('loading')) return;
+      const loading = document.querySelector('#loading .loading');
       loading.textContent = typeof WebAssembly === 'object'
         ? 'judgepad did not start. Reload the page; if it persists, this browser may block WebAssembly.'
         : 'judgepad needs WebAssembly, which this browser does not provide.';
@@ -18,7 +18,11 @@
   const match = preload && preload.getAttribute('href').match(/judgepad-web-([0-9a-f]+)/);
   const version = match ? match[1] : 'dev';
   const hadController = Boolean(navigator.serviceWorker.controller);
-  window.addEventListener('load', async () => {
+  // Registered once the app has started (boot.js dispatches the event
+  // after the first part is running): the service worker's install
+  // fetches every file of the build, and on a slow link it would compete
+  // with the first part the visitor is waiting for.
+  const register = async () => {
     try {
       const registration = await navigator.serviceWorker.register(`sw.js?v=${version}`, { scope: './' });
       const offer = (worker) => {
@@ -54,5 +58,7 @@
     } catch (err) {
       console.warn('judgepad: offline use is not available here:', err);
     }
-  });
+  };
+  if (window.wasmBindings) register();
+  else window.addEventListener('TrunkApplicationStarted', register, { once: true });
 })();

@@ -13,8 +13,9 @@
 // Every output file carries one hash of the whole build, so the service
 // worker's cache-first rule never mixes parts of two builds. The app asks
 // for the lazy parts as soon as it is mounted; they are also named in the
-// page as `rel=prefetch` links, which is how the service worker (it reads
-// the page's links) knows to cache them for offline use.
+// page as `rel=judgepad-later` links (which fetch nothing), which is how
+// the service worker (it reads the page's links) knows to cache them for
+// offline use.
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -128,8 +129,13 @@ const head = [
   `<link rel="modulepreload" href="./${names.glue}">`,
   `<link rel="preload" href="./${names.wasm}" as="fetch" type="application/wasm" crossorigin>`,
   `<link rel="modulepreload" href="./${names.loader}">`,
-  ...partNames.map((f) => `<link rel="prefetch" href="./${f}" as="fetch" type="application/wasm" crossorigin>`),
-  `<link rel="prefetch" href="./${workerName}" as="script" data-worker>`,
+  // The later parts and the worker's script are named, not fetched: a
+  // `rel` no browser knows fetches nothing, so they do not compete with the
+  // first part on a slow link (a rel=prefetch did, from the first
+  // millisecond); the app asks for them once it is running, and the
+  // service worker (it reads every href of the page) caches them.
+  ...partNames.map((f) => `<link rel="judgepad-later" href="./${f}">`),
+  `<link rel="judgepad-later" href="./${workerName}" data-worker>`,
 ].join('');
 if (!html.includes('</head>')) {
   console.error('wasm-hook: index.html has no </head>');

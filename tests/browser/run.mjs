@@ -255,24 +255,34 @@ test('accessibility: no axe-core WCAG 2.1 AA violation in either theme, at deskt
   if (failures.length) throw new Error(failures.join('\n'));
 });
 
-test('a first visit fetches each file of the build once, and nothing that is not there', async () => {
+test('a first visit fetches each file of the build once, nothing that is not there, and the later part only after the first', async () => {
   // A server of its own that counts what is asked of it, with Pages'
   // cache header; a fresh profile; the page until the service worker has
   // cached the build.
   const counts = {};
   const missing = [];
+  // When each file was first asked for, and first sent in full.
+  const asked = {};
+  const sent = {};
   const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.webmanifest': 'application/manifest+json', '.svg': 'image/svg+xml', '.png': 'image/png' };
   const server = http.createServer((req, res) => {
     const rel = new URL(req.url, 'http://localhost').pathname.slice(base.length) || 'index.html';
     counts[rel] = (counts[rel] ?? 0) + 1;
+    asked[rel] ??= performance.now();
+    res.on('finish', () => { sent[rel] ??= performance.now(); });
     const file = path.join(dist, rel);
     if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
       missing.push(rel);
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'max-age=600' });
-    fs.createReadStream(file).pipe(res);
+    const send = () => {
+      res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'max-age=600' });
+      fs.createReadStream(file).pipe(res);
+    };
+    // The first part takes a second to arrive, as on a slow link.
+    if (rel.endsWith('_bg.wasm')) setTimeout(send, 1000);
+    else send();
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const dir = fs.mkdtempSync(path.join(root, 'target', 'chromium-'));
@@ -286,7 +296,14 @@ test('a first visit fetches each file of the build once, and nothing that is not
     const twice = Object.entries(counts).filter(([name, n]) => n > 1 && /-[0-9a-f]{16}(_bg)?\.[a-z]+$/.test(name));
     if (twice.length) throw new Error(`fetched more than once: ${twice.map(([n, c]) => `${n} ×${c}`).join(', ')}`);
     if (missing.length) throw new Error(`asked for files that are not there: ${missing.join(', ')}`);
-    if (!Object.keys(counts).some((n) => n.startsWith('split_parts_'))) throw new Error('the later part was never fetched');
+    const later = Object.keys(counts).find((n) => n.startsWith('split_parts_'));
+    if (!later) throw new Error('the later part was never fetched');
+    // On a slow link a later part asked for at once (a rel=prefetch)
+    // shares the bandwidth with the first part and delays the editor.
+    const first = Object.keys(counts).find((n) => n.endsWith('_bg.wasm'));
+    if (!(asked[later] >= sent[first])) {
+      throw new Error(`the later part was asked for at ${asked[later].toFixed(0)} ms, before the first part had arrived (${sent[first].toFixed(0)} ms)`);
+    }
   } finally {
     await context.close();
     server.close();

@@ -6,6 +6,7 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const types = {
@@ -19,9 +20,29 @@ const types = {
   '.png': 'image/png',
 };
 
-// A static server that serves dist/ only under `base`, like GitHub Pages.
-export function serve(dist, base) {
-  const server = http.createServer((req, res) => {
+// A static server that serves dist/ only under `base`, like GitHub Pages;
+// with `pages`, also compressed when the browser accepts it and fresh for
+// ten minutes, as Pages serves it (`cache-control: max-age=600`).
+// `sent`, if given, is called with each answer's path and size in bytes.
+// `link` ({ rtt, kbps }) makes the server a slow link for everything the
+// browser asks (the page, its workers and its service worker alike, which
+// Chromium's own throttling does not reach): each answer starts a round
+// trip late, and all answers share the bandwidth, 16 KiB at a time.
+export function serve(dist, base, { pages = false, sent = null, link = null } = {}) {
+  let free = 0; // when the shared link is next free (ms)
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const through = async (res, body) => {
+    if (!link) return res.end(body);
+    for (let at = 0; at < body.length; at += 16384) {
+      const chunk = body.subarray(at, at + 16384);
+      const start = Math.max(performance.now(), free);
+      free = start + (chunk.length * 8) / link.kbps;
+      await sleep(free - performance.now());
+      res.write(chunk);
+    }
+    res.end();
+  };
+  const server = http.createServer(async (req, res) => {
     const url = new URL(req.url, 'http://localhost');
     if (!url.pathname.startsWith(base)) {
       res.writeHead(404).end('outside the site');
@@ -29,12 +50,21 @@ export function serve(dist, base) {
     }
     let rel = decodeURIComponent(url.pathname.slice(base.length)) || 'index.html';
     const file = path.join(dist, rel);
+    if (link) await sleep(link.rtt);
     if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
       res.writeHead(404).end('not found');
       return;
     }
-    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
-    fs.createReadStream(file).pipe(res);
+    const headers = { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' };
+    if (pages) headers['cache-control'] = 'max-age=600';
+    let body = fs.readFileSync(file);
+    if (pages && path.extname(file) !== '.png' && /gzip/.test(req.headers['accept-encoding'] ?? '')) {
+      body = zlib.gzipSync(body, { level: 9 });
+      headers['content-encoding'] = 'gzip';
+    }
+    res.on('finish', () => sent?.(rel, body.length));
+    res.writeHead(200, headers);
+    await through(res, body);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }

@@ -363,6 +363,15 @@ pub fn variants() -> Vec<&'static str> {
     judgepad_core::bundled::variants().collect()
 }
 
+/// What each bundled variant is (`describe` of its map), worked out ahead
+/// (`described.txt`, kept current by a test): the picker shows it at once
+/// and the page never loads 44 maps to say it.
+pub fn described(variant: &str) -> Option<&'static str> {
+    include_str!("bridge/described.txt")
+        .lines()
+        .find_map(|line| line.strip_prefix(variant)?.strip_prefix('\t'))
+}
+
 /// The text of a bundled variant's root file.
 pub fn variant_text(variant: &str) -> String {
     judgepad_core::bundled::source(&format!("{variant}.map")).unwrap_or_default()
@@ -371,6 +380,29 @@ pub fn variant_text(variant: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `described.txt` is what `describe` says of each bundled variant
+    /// (`JUDGEPAD_UPDATE=1 cargo test -p judgepad-web described` writes it).
+    #[test]
+    fn described_is_current() {
+        let text: String = variants()
+            .into_iter()
+            .map(|name| {
+                let loaded = load(&format!("{name}.map"), &variant_text(name));
+                format!("{name}\t{}\n", describe(&loaded.map))
+            })
+            .collect();
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/bridge/described.txt");
+        if std::env::var_os("JUDGEPAD_UPDATE").is_some() {
+            std::fs::write(path, &text).unwrap();
+        }
+        assert_eq!(
+            include_str!("bridge/described.txt"),
+            text,
+            "stale: run JUDGEPAD_UPDATE=1 cargo test -p judgepad-web described"
+        );
+        assert_eq!(described("standard"), text.lines().find_map(|l| l.strip_prefix("standard\t")));
+    }
 
     #[test]
     fn plural_says_one_error_and_two_errors() {

@@ -1,8 +1,9 @@
 //! The parts of the page whose code loads after the first page. [`parts`]
 //! is the one `#[lazy]` function: `www/wasm-hook.mjs` splits everything
 //! only it reaches into a wasm module of its own, which the page names as
-//! `rel=prefetch` (fetched as soon as the first page is up, cached by the
-//! service worker for offline use). The first page (the editor, the map,
+//! `rel=judgepad-later` (fetched once the first page is up, not before: on a
+//! slow link it would compete with the first part; cached by the service
+//! worker for offline use). The first page (the editor, the map,
 //! the counts and the diagnostics) never waits for it; each part shows as
 //! soon as it is there. One split point, not one per part: parts share
 //! much code, and each point would add a module per piece they share.
@@ -112,8 +113,14 @@ pub fn parts() -> Parts {
 }
 
 /// Shows a part once the later part of the wasm has loaded (nothing
-/// before: it arrives within a few frames of the first page).
+/// before: it arrives within a few frames of the first page), each part in
+/// a task of its own: mounted together they blocked a phone's main thread
+/// for a quarter of a second.
 pub fn later(part: impl FnOnce(Parts) -> AnyView + Send + 'static) -> impl IntoView {
-    let part = async move { part(parts().await) };
+    let part = async move {
+        let parts = parts().await;
+        crate::tasks::next_task().await;
+        part(parts)
+    };
     view! { <Suspense fallback=|| ()>{Suspend::new(part)}</Suspense> }
 }

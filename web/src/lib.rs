@@ -15,6 +15,7 @@ pub mod js_api;
 pub mod later;
 pub mod persist;
 pub mod play;
+pub mod tasks;
 pub mod worker;
 
 pub use app::App;

@@ -111,24 +111,11 @@ impl gloo_worker::Worker for Engine {
         if !self.due {
             self.due = true;
             scope.send_future(async {
-                next_task().await;
+                crate::tasks::next_task().await;
                 Run
             });
         }
     }
-}
-
-/// Resolves in a task of its own (after the messages already queued).
-async fn next_task() {
-    use wasm_bindgen::JsCast;
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        if let Ok(scope) = js_sys::global().dyn_into::<web_sys::WorkerGlobalScope>() {
-            let _ = scope.set_timeout_with_callback(&resolve);
-        } else {
-            let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
-        }
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
 /// Whether this wasm runs in a worker (no window): then `main` registers

@@ -1,11 +1,9 @@
 //! Picks a bundled variant to load into the editor. Each option says what
 //! the variant is (powers, centres, provinces, start, base map, specials);
-//! the descriptions are worked out after the page is up, a few variants per
-//! tick, so the first paint never waits for 44 maps to load. Beside it,
+//! the descriptions are worked out ahead (`bridge::described`): the page
+//! never loads 44 maps to say them. Beside it,
 //! what the map on screen is, as typed (a variant of the user's own is
 //! listed under its own name).
-
-use std::collections::BTreeMap;
 
 use leptos::prelude::*;
 
@@ -21,24 +19,7 @@ pub fn VariantPicker(
     /// Called with the variant name the user picks.
     on_pick: impl Fn(String) + 'static,
 ) -> impl IntoView {
-    let described = RwSignal::new(BTreeMap::<String, String>::new());
     let names = bridge::variants();
-    // One variant per tick, after the first paint.
-    fn next(described: RwSignal<BTreeMap<String, String>>, names: Vec<&'static str>, at: usize) {
-        let Some(&name) = names.get(at) else { return };
-        set_timeout(
-            move || {
-                let loaded = bridge::load(&format!("{name}.map"), &bridge::variant_text(name));
-                let text = bridge::describe(&loaded.map);
-                described.update(|d| {
-                    d.insert(name.to_string(), text);
-                });
-                next(described, names, at + 1);
-            },
-            std::time::Duration::from_millis(if at == 0 { 300 } else { 0 }),
-        );
-    }
-    next(described, names.clone(), 0);
     let names_now = bridge::variants;
     view! {
         <label class="picker">
@@ -56,7 +37,7 @@ pub fn VariantPicker(
                     })
                 }}
                 {names.into_iter().map(|name| {
-                    let label = move || match described.with(|d| d.get(name).cloned()) {
+                    let label = match bridge::described(name) {
                         Some(text) => format!("{name} — {text}"),
                         None => name.to_string(),
                     };

@@ -363,9 +363,14 @@ impl Loader<'_> {
             && !self.raw.pow_name.contains(power)
         {
             let has_own_word = words.get(1).is_some_and(|span| span.text(text).starts_with('('));
-            let close = crate::syntax::directive_words()
-                .find(|keyword| upword.len() >= 3 && edit_distance(keyword, &upword) <= 2);
-            if let (false, false, Some(keyword)) = (has_own_word, renamed, close) {
+            let close = || {
+                crate::syntax::directive_words()
+                    .find(|keyword| upword.len() >= 3 && edit_distance(keyword, &upword) <= 2)
+            };
+            if !has_own_word
+                && !renamed
+                && let Some(keyword) = close()
+            {
                 self.diags.push(
                         Diagnostic::new(
                             codes::UNKNOWN_DIRECTIVE,

@@ -1,0 +1,104 @@
+// Browser benchmark (issue 29): a first visit on a phone. The release site
+// served gzipped (as GitHub Pages serves it), a fresh Chromium profile (cold
+// cache, no service worker), a 412 × 823 viewport, Slow 4G (150 ms round
+// trip, 1.6 Mbit/s down, shared by every request: made by the server, as
+// Chromium's throttling misses the service worker's) and Chromium's 4× CPU
+// slowdown.
+// Prints, as the median of RUNS visits: the first paint, when the editor is
+// usable (the text in the box and the counts shown), when the map is drawn,
+// the bytes on the wire by then and in all, and the main thread's long
+// tasks (the longest, and the sum of their time over 50 ms: total blocking
+// time as Lighthouse counts it).
+//
+// Usage: node bench-first-visit.mjs [DIST_DIR] [RUNS]
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve, launch } from './serve.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const dist = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
+const runs = Number(process.argv[3] ?? 3);
+const base = '/judgepad/';
+
+async function visit(port) {
+  const userDataDir = fs.mkdtempSync(path.join(root, 'target', 'chromium-'));
+  const browser = await launch(userDataDir);
+  try {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 412, height: 823 });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    sent.length = 0;
+    await page.addInitScript(() => {
+      window.__tasks = [];
+      new PerformanceObserver((list) => {
+        for (const t of list.getEntries()) window.__tasks.push(t.duration);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    await page.goto(`http://127.0.0.1:${port}${base}`, { waitUntil: 'commit' });
+    const opts = { polling: 50, timeout: 120000 };
+    const editor = await page.waitForFunction(() => {
+      const text = document.querySelector('[data-testid=editor] textarea, textarea');
+      const counts = document.querySelector('[data-testid=error-count]');
+      return text && text.value.length > 0 && counts ? performance.now() : null;
+    }, null, opts);
+    const editorMs = await editor.jsonValue();
+    const map = await page.waitForFunction(
+      () => (document.querySelector('[data-testid=map] [data-province]') ? performance.now() : null),
+      null, opts,
+    );
+    const mapMs = await map.jsonValue();
+    const mapAt = Date.now();
+    // Counted by the server: the page's own requests and its service
+    // worker's (which caches the later part on a first visit).
+    const bytesAtMap = sent.filter((f) => f.at <= mapAt).reduce((sum, f) => sum + f.bytes, 0);
+    // Let the rest (the later part, the worker) arrive and run.
+    await page.waitForTimeout(4000);
+    const paint = await page.evaluate(
+      () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    );
+    const tasks = await page.evaluate(() => window.__tasks);
+    const bytes = sent.reduce((sum, f) => sum + f.bytes, 0);
+    return {
+      paint,
+      editorMs,
+      mapMs,
+      bytesAtMap,
+      bytes,
+      longest: Math.max(0, ...tasks),
+      blocking: tasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
+    };
+  } finally {
+    await browser.close();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+const sent = [];
+const server = await serve(dist, base, {
+  pages: true,
+  // Slow 4G, on the server's side: Chromium's throttling does not reach
+  // the service worker, whose install downloads the build too.
+  link: { rtt: 150, kbps: 1600 },
+  sent: (file, bytes) => sent.push({ file, bytes, at: Date.now() }),
+});
+const results = [];
+for (let i = 0; i < runs; i += 1) results.push(await visit(server.address().port));
+server.close();
+const median = (key) => {
+  const xs = results.map((r) => r[key]).sort((a, b) => a - b);
+  return xs[Math.floor(xs.length / 2)];
+};
+const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const kb = (b) => `${(b / 1024).toFixed(0)} KiB`;
+console.log(`first visit, Slow 4G + 4× CPU, gzip, 412 px (median of ${runs}):`);
+console.log(`  first contentful paint   ${s(median('paint'))}`);
+console.log(`  editor usable            ${s(median('editorMs'))}   (issue 29 goal: 2.5 s)`);
+console.log(`  map drawn                ${s(median('mapMs'))}   (goal: 4 s)`);
+console.log(`  on the wire by the map   ${kb(median('bytesAtMap'))}`);
+console.log(`  on the wire in all       ${kb(median('bytes'))}`);
+console.log(`  longest main-thread task ${median('longest').toFixed(0)} ms`);
+console.log(`  blocking time (> 50 ms)  ${median('blocking').toFixed(0)} ms`);

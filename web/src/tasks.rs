@@ -1,0 +1,69 @@
+//! Yielding to the browser: [`next_task`] resolves in a task of its own,
+//! so long work split at its awaits lets the page paint and take input in
+//! between (a phone's first visit counts every main-thread task over
+//! 50 ms as blocking).
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll, Waker};
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
+
+/// Resolves in a task of its own, after the tasks already queued (a
+/// zero-delay timer, in the page or in a worker). `Send`, as Leptos's
+/// `Suspend` asks (the state is shared through an `Arc`, not a `JsValue`).
+pub fn next_task() -> NextTask {
+    NextTask { state: None }
+}
+
+/// Whether the timer has fired, and who to wake when it does.
+type Fired = Arc<Mutex<(bool, Option<Waker>)>>;
+
+/// The future of [`next_task`]: the timer is set on the first poll.
+pub struct NextTask {
+    state: Option<Fired>,
+}
+
+impl Future for NextTask {
+    type Output = ();
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
+        match &self.state {
+            Some(state) => {
+                let mut state = state.lock().unwrap_or_else(|e| e.into_inner());
+                if state.0 {
+                    return Poll::Ready(());
+                }
+                state.1 = Some(cx.waker().clone());
+                Poll::Pending
+            }
+            None => {
+                let state: Fired = Arc::new(Mutex::new((false, Some(cx.waker().clone()))));
+                let fired = state.clone();
+                let callback = Closure::once_into_js(move || {
+                    let mut state = fired.lock().unwrap_or_else(|e| e.into_inner());
+                    state.0 = true;
+                    if let Some(waker) = state.1.take() {
+                        waker.wake();
+                    }
+                });
+                let callback: &js_sys::Function = callback.unchecked_ref();
+                let global = js_sys::global();
+                let queued = if let Some(window) = global.dyn_ref::<web_sys::Window>() {
+                    window.set_timeout_with_callback(callback).is_ok()
+                } else if let Some(scope) = global.dyn_ref::<web_sys::WorkerGlobalScope>() {
+                    scope.set_timeout_with_callback(callback).is_ok()
+                } else {
+                    false
+                };
+                if !queued {
+                    return Poll::Ready(());
+                }
+                self.state = Some(state);
+                Poll::Pending
+            }
+        }
+    }
+}
