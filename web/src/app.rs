@@ -33,7 +33,7 @@ pub fn App() -> impl IntoView {
     // One load per settled change; the analysis and the game derive from it.
     let loaded = Memo::new(move |_| {
         let start = crate::doc::now_ms();
-        let loaded = doc.settled.with(Workspace::load);
+        let loaded = doc.settled.with(Workspace::load_warm);
         doc.checked(crate::doc::now_ms() - start);
         loaded
     });
@@ -251,10 +251,12 @@ pub fn App() -> impl IntoView {
                 <FileTabs doc=doc loaded=loaded start=start />
                 <Editor doc=doc analysis=analysis loaded=loaded />
             </section>
-            {later(move |p| (p.map)(loaded, play, doc, highlight))}
+            {later::map_part(move |p| (p.map)(loaded, play, doc, highlight))}
             <aside class="side">
-                <SummaryPanel analysis=analysis />
-                <DiagnosticsPanel analysis=analysis doc=doc />
+                {crate::tasks::soon(move || view! {
+                    <SummaryPanel analysis=analysis />
+                    <DiagnosticsPanel analysis=analysis doc=doc />
+                }.into_any())}
                 {later(move |p| (p.orders)(play, doc))}
                 {later(move |p| (p.scenarios)(loaded, play, doc))}
                 {later(move |p| (p.diff)(loaded, doc, highlight))}

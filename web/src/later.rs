@@ -1,12 +1,16 @@
-//! The parts of the page whose code loads after the first page. [`parts`]
-//! is the one `#[lazy]` function: `www/wasm-hook.mjs` splits everything
-//! only it reaches into a wasm module of its own, which the page names as
-//! `rel=judgepad-later` (fetched once the first page is up, not before: on a
-//! slow link it would compete with the first part; cached by the service
-//! worker for offline use). The first page (the editor, the map,
-//! the counts and the diagnostics) never waits for it; each part shows as
-//! soon as it is there. One split point, not one per part: parts share
-//! much code, and each point would add a module per piece they share.
+//! The parts of the page whose code loads after the first page, in two
+//! `#[lazy]` functions: `www/wasm-hook.mjs` splits what only one of them
+//! reaches into a wasm module of its own (and what both reach into one
+//! they share). [`map_parts`], the drawn map and the worker's engine (the
+//! layout), comes first: a visitor's first question is what the map looks
+//! like. [`parts`], everything else (play, scenarios, diff, balance,
+//! sharing, other formats, the JS API), is asked for only once the map's
+//! part is there. Both are named in the page as `rel=judgepad-later`
+//! (fetched once the first page is up, not before: on a slow link they
+//! would compete with the first part; cached by the service worker for
+//! offline use). The first page (the editor, the counts and the
+//! diagnostics) never waits for them; each part shows as soon as it is
+//! there.
 
 use leptos::prelude::*;
 
@@ -35,11 +39,29 @@ type ForeignFiles = RwSignal<Option<Foreign>>;
 /// Files read from the disk: names and bytes.
 type Files = [(String, Vec<u8>)];
 
+/// What the map's part of the wasm holds.
+#[derive(Clone, Copy)]
+pub struct MapParts {
+    /// The map drawn from the graph.
+    pub map: fn(Memo<Loaded>, Play, Doc, RwSignal<Vec<String>>) -> AnyView,
+    /// Registers the worker's engine (in the worker only).
+    pub worker: fn(),
+}
+
+/// The map's part of the wasm, loaded on the first call.
+#[lazy]
+pub fn map_parts() -> MapParts {
+    MapParts {
+        map: |loaded, play, doc, highlight| {
+            view! { <MapView loaded=loaded play=play doc=doc highlight=highlight /> }.into_any()
+        },
+        worker: crate::worker::register,
+    }
+}
+
 /// What the later part of the wasm holds: a constructor per part.
 #[derive(Clone, Copy)]
 pub struct Parts {
-    /// The map drawn from the graph.
-    pub map: fn(Memo<Loaded>, Play, Doc, RwSignal<Vec<String>>) -> AnyView,
     /// The orders, results and position editor.
     pub orders: fn(Play, Doc) -> AnyView,
     /// The variant's scenarios.
@@ -66,17 +88,18 @@ pub struct Parts {
     pub install_api: fn(),
     /// The game engine: replays a log on a map.
     pub replay: crate::play::Replay,
-    /// Registers the worker's engine (in the worker only).
-    pub worker: fn(),
 }
 
-/// The later part of the wasm, loaded on the first call.
+/// The later part of the wasm, asked for once the map's part is there.
+pub async fn parts() -> Parts {
+    map_parts().await;
+    rest().await
+}
+
+/// The later part of the wasm itself, loaded on the first call.
 #[lazy]
-pub fn parts() -> Parts {
+fn rest() -> Parts {
     Parts {
-        map: |loaded, play, doc, highlight| {
-            view! { <MapView loaded=loaded play=play doc=doc highlight=highlight /> }.into_any()
-        },
         orders: |play, doc| view! { <OrdersPanel play=play doc=doc /> }.into_any(),
         scenarios: |loaded, play, doc| {
             view! { <Scenarios loaded=loaded play=play doc=doc /> }.into_any()
@@ -108,8 +131,18 @@ pub fn parts() -> Parts {
         },
         install_api: crate::js_api::install,
         replay: crate::bridge::session::update,
-        worker: crate::worker::register,
     }
+}
+
+/// Shows the map once its part of the wasm has loaded (in a task of its
+/// own, as [`later`]).
+pub fn map_part(part: impl FnOnce(MapParts) -> AnyView + Send + 'static) -> impl IntoView {
+    let part = async move {
+        let parts = map_parts().await;
+        crate::tasks::next_task().await;
+        part(parts)
+    };
+    view! { <Suspense fallback=|| ()>{Suspend::new(part)}</Suspense> }
 }
 
 /// Shows a part once the later part of the wasm has loaded (nothing

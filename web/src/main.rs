@@ -3,13 +3,22 @@ fn main() {
     // The same wasm runs the worker (see worker.rs): there it registers the
     // engine, whose code is in the later part, and mounts nothing.
     if judgepad_web::worker::in_worker() {
-        wasm_bindgen_futures::spawn_local(async { (judgepad_web::later::parts().await.worker)() });
+        wasm_bindgen_futures::spawn_local(async {
+            (judgepad_web::later::map_parts().await.worker)()
+        });
         return;
     }
-    leptos::mount::mount_to_body(judgepad_web::App);
-    leptos::task::spawn_local(judgepad_web::js_api::install_later());
-    // The static "Loading…" line of index.html goes once the app is up.
-    if let Some(loading) = leptos::prelude::document().get_element_by_id("loading") {
-        loading.remove();
-    }
+    // Each step in a task of its own (each is long on a phone): the wasm
+    // started, the first map a visitor sees loaded, the page mounted.
+    wasm_bindgen_futures::spawn_local(async {
+        judgepad_web::tasks::next_task().await;
+        judgepad_web::bridge::workspace::Workspace::bundled("standard").warm();
+        judgepad_web::tasks::next_task().await;
+        leptos::mount::mount_to_body(judgepad_web::App);
+        leptos::task::spawn_local(judgepad_web::js_api::install_later());
+        // The static first paint of index.html goes once the app is up.
+        if let Some(loading) = leptos::prelude::document().get_element_by_id("loading") {
+            loading.remove();
+        }
+    });
 }

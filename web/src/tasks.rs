@@ -8,8 +8,19 @@ use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll, Waker};
 
+use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
+
+/// Shows `view` a task after the rest of the page it is part of: the page
+/// mounts in pieces a phone can paint between, not in one long task.
+pub fn soon(view: impl FnOnce() -> AnyView + Send + 'static) -> impl IntoView {
+    let view = async move {
+        next_task().await;
+        view()
+    };
+    view! { <Suspense fallback=|| ()>{Suspend::new(view)}</Suspense> }
+}
 
 /// Resolves in a task of its own, after the tasks already queued (a
 /// zero-delay timer, in the page or in a worker). `Send`, as Leptos's

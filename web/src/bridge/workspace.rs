@@ -33,6 +33,11 @@ pub enum Origin {
     New,
 }
 
+std::thread_local! {
+    /// A load done ahead by [`Workspace::warm`], with its files.
+    static WARM: std::cell::RefCell<Option<(Workspace, Loaded)>> = const { std::cell::RefCell::new(None) };
+}
+
 impl Workspace {
     /// A bundled variant, unchanged.
     pub fn bundled(variant: &str) -> Workspace {
@@ -148,6 +153,24 @@ impl Workspace {
         if name != self.root || self.origin(name) != Some(Origin::New) {
             self.own.remove(name);
         }
+    }
+
+    /// [`Workspace::load`], unless [`Workspace::warm`] has loaded these
+    /// very files already (then that load, taken once).
+    pub fn load_warm(&self) -> Loaded {
+        let warm = WARM.with(|it| it.borrow_mut().take_if(|(files, _)| files == self));
+        match warm {
+            Some((_, loaded)) => loaded,
+            None => self.load(),
+        }
+    }
+
+    /// Loads these files ahead, for the next [`Workspace::load_warm`] of
+    /// the same files: the page loads its first map in a task of its own,
+    /// before it mounts (each is long on a phone).
+    pub fn warm(self) {
+        let loaded = self.load();
+        WARM.with(|it| *it.borrow_mut() = Some((self, loaded)));
     }
 
     /// Loads the variant from its top-level file.
