@@ -6,85 +6,23 @@
 //! province's neighbours round it in the true order.
 
 use judgepad_core::bundled;
-use judgepad_core::layout::{self, Layout, Point, ProvinceGraph, quality};
+use judgepad_core::layout::truth::{self, Row};
+use judgepad_core::layout::{self, Layout, Point, quality};
 use judgepad_core::map::{self, Map, Sources};
 
 /// A variant's true places, projected into the 1000 × 700 box (north up,
-/// west left, equirectangular about the middle latitude, 4 % margin).
+/// west left; `layout::truth::project`).
 pub(crate) fn truth(name: &str) -> Vec<(String, Point)> {
-    let rows = rows(name);
-    let (lo, hi) = rows
-        .iter()
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), r| (lo.min(r.1), hi.max(r.1)));
-    let squeeze = ((lo + hi) / 2.0).to_radians().cos();
-    let raw: Vec<Point> = rows.iter().map(|r| [r.2 * squeeze, -r.1]).collect();
-    let (mut a, mut b) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
-    for p in &raw {
-        a = [a[0].min(p[0]), a[1].min(p[1])];
-        b = [b[0].max(p[0]), b[1].max(p[1])];
-    }
-    let margin = 40.0;
-    let scale = ((layout::WIDTH - 2.0 * margin) / (b[0] - a[0]))
-        .min((layout::HEIGHT - 2.0 * margin) / (b[1] - a[1]));
-    let off = [
-        (layout::WIDTH - (b[0] - a[0]) * scale) / 2.0,
-        (layout::HEIGHT - (b[1] - a[1]) * scale) / 2.0,
-    ];
-    rows.iter()
-        .zip(&raw)
-        .map(|(r, p)| {
-            let at = [off[0] + (p[0] - a[0]) * scale, off[1] + (p[1] - a[1]) * scale];
-            (r.0.clone(), [(at[0] * 100.0).round() / 100.0, (at[1] * 100.0).round() / 100.0])
-        })
-        .collect()
+    let text = |name: &str| {
+        let path = format!("{}/data/truth/{name}.tsv", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(path).ok()
+    };
+    let rows = truth::read(&text(name).expect("a truth table"), &text)
+        .unwrap_or_else(|e| panic!("{name}.tsv: {e}"));
+    truth::project(&rows)
 }
 
-/// A table's rows (`ABBR lat lon`): `include NAME` takes another table's
-/// rows, each overridden by a row of the same province after it.
-fn rows(name: &str) -> Vec<(String, f64, f64)> {
-    let path = format!("{}/data/truth/{name}.tsv", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let mut rows: Vec<(String, f64, f64)> = Vec::new();
-    for line in text.lines().map(|l| l.split('#').next().unwrap().trim()) {
-        let w: Vec<&str> = line.split_whitespace().collect();
-        match w[..] {
-            [] => {}
-            ["include", other] => rows.extend(self::rows(other)),
-            [abbr, lat, lon] => {
-                rows.retain(|r| r.0 != abbr);
-                rows.push((abbr.to_string(), lat.parse().unwrap(), lon.parse().unwrap()));
-            }
-            _ => panic!("{path}: `{line}`"),
-        }
-    }
-    rows
-}
-
-/// `k` provinces spread over the board: the one furthest from the middle,
-/// then each time the one furthest from those chosen.
-pub(crate) fn spread(places: &[(String, Point)], k: usize) -> Vec<usize> {
-    let d = |a: Point, b: Point| ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2)).sqrt();
-    let n = places.len() as f64;
-    let middle = places.iter().fold([0.0, 0.0], |m, (_, p)| [m[0] + p[0] / n, m[1] + p[1] / n]);
-    let mut chosen: Vec<usize> = Vec::new();
-    while chosen.len() < k.min(places.len()) {
-        let next = (0..places.len())
-            .filter(|i| !chosen.contains(i))
-            .max_by(|&x, &y| {
-                let far = |i: usize| {
-                    if chosen.is_empty() {
-                        d(places[i].1, middle)
-                    } else {
-                        chosen.iter().map(|&c| d(places[i].1, places[c].1)).fold(f64::MAX, f64::min)
-                    }
-                };
-                far(x).total_cmp(&far(y)).then(y.cmp(&x))
-            })
-            .unwrap();
-        chosen.push(next);
-    }
-    chosen
-}
+pub(crate) use truth::{cyclic_share, spread};
 
 /// The bundled files without their shipped pins: the table measures the
 /// drawing with exactly the pins it names.
@@ -100,29 +38,9 @@ impl map::Sources for Bare {
 /// `# @pos` lines at the top of its file and no others.
 fn with_pins(name: &str, places: &[(String, Point)], pins: &[usize]) -> (Map, String) {
     let file = format!("{name}.map");
-    let mut text = String::new();
-    for &i in pins {
-        let (abbr, at) = &places[i];
-        text.push_str(&format!("# @pos {abbr} {} {}\n", at[0], at[1]));
-    }
-    text.push_str(&Bare.source(&file).expect("bundled"));
+    let text = truth::pin_lines(places, pins) + &Bare.source(&file).expect("bundled");
     let (map, _) = map::load(&file, &text, &Bare);
     (map, text)
-}
-
-/// One row of the table.
-#[derive(Debug)]
-pub(crate) struct Row {
-    pub pins: usize,
-    pub held: usize,
-    /// Unpinned labels' distance from their true places after the best
-    /// similarity, as a share of the truth's diagonal: median and 90th
-    /// percentile.
-    pub median: f64,
-    pub p90: f64,
-    /// Provinces (three neighbours or more) whose neighbours run round
-    /// them in the true order, as a share.
-    pub cyclic: f64,
 }
 
 /// The figures of `drawing` of `map` against `places`, `pinned` held.
@@ -132,63 +50,8 @@ pub(crate) fn row(
     places: &[(String, Point)],
     pinned: &[usize],
 ) -> Row {
-    let truth_of: Vec<Option<Point>> = map
-        .provinces
-        .iter()
-        .map(|p| places.iter().find(|(a, _)| a.eq_ignore_ascii_case(&p.abbr)).map(|it| it.1))
-        .collect();
-    assert!(truth_of.iter().all(Option::is_some), "{}: a province without a true place", map.name);
-    let truth: Vec<Point> = truth_of.into_iter().map(Option::unwrap).collect();
-    let labels: Vec<Point> = drawing.provinces.iter().map(|r| r.label).collect();
-    let index = |i: usize| map.province(&places[i].0).expect("pinned province").0 as usize;
-    let pinned: Vec<usize> = pinned.iter().map(|&i| index(i)).collect();
-    let held = pinned
-        .iter()
-        .filter(|&&v| {
-            let (a, b) = (labels[v], truth[v]);
-            ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2)).sqrt() <= 0.01 * drawing.width
-        })
-        .count();
-    let free: Vec<usize> = (0..truth.len()).filter(|v| !pinned.contains(v)).collect();
-    let pairs: Vec<(Point, Point)> = free.iter().map(|&v| (labels[v], truth[v])).collect();
-    let sim = quality::fit(&pairs, true).expect("a fit");
-    let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
-    for p in &truth {
-        lo = [lo[0].min(p[0]), lo[1].min(p[1])];
-        hi = [hi[0].max(p[0]), hi[1].max(p[1])];
-    }
-    let diagonal = ((hi[0] - lo[0]).powi(2) + (hi[1] - lo[1]).powi(2)).sqrt();
-    let mut off: Vec<f64> = pairs
-        .iter()
-        .map(|(a, b)| {
-            let a = sim.apply(*a);
-            ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2)).sqrt() / diagonal
-        })
-        .collect();
-    off.sort_by(f64::total_cmp);
-    let at = |q: f64| off[((off.len() - 1) as f64 * q).round() as usize];
-    let moved: Vec<Point> = labels.iter().map(|&p| sim.apply(p)).collect();
-    Row {
-        pins: pinned.len(),
-        held,
-        median: at(0.5),
-        p90: at(0.9),
-        cyclic: cyclic_share(map, &moved, &truth),
-    }
-}
-
-/// The share of `map`'s provinces (three neighbours or more) whose
-/// neighbours run round them in the same order at `drawn` as at `truth`
-/// (one point per province each).
-pub(crate) fn cyclic_share(map: &Map, drawn: &[Point], truth: &[Point]) -> f64 {
-    let graph = ProvinceGraph::of(map);
-    let mut adjacency = vec![Vec::new(); truth.len()];
-    for &(a, b) in &graph.edges {
-        adjacency[a.0 as usize].push(b.0);
-        adjacency[b.0 as usize].push(a.0);
-    }
-    let (same, counted) = quality::cyclic_agreement(&adjacency, drawn, truth);
-    same as f64 / counted.max(1) as f64
+    truth::measure(map, drawing, places, pinned)
+        .unwrap_or_else(|| panic!("{}: a province without a true place", map.name))
 }
 
 /// The table for one variant: k = 0, 3, 5, 10, 20 pins. Every pin is held

@@ -30,6 +30,7 @@ mod solve;
 mod stress;
 pub mod svg;
 mod touch;
+pub mod truth;
 
 use alloc::format;
 use alloc::string::String;
