@@ -261,6 +261,13 @@ fn deterministic() {
             let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/browser");
             std::fs::create_dir_all(&dir).expect("target/browser");
             std::fs::write(dir.join(format!("layout-{name}.json")), json).expect("write");
+            if name == "standard" {
+                // The exports the page must give byte for byte (issue 30).
+                std::fs::write(dir.join("export-standard.svg"), layout::svg::render(&map, &a))
+                    .expect("write");
+                let sheet = layout::sheet::sheet(&map, &a);
+                std::fs::write(dir.join("export-standard-sheet.html"), sheet).expect("write");
+            }
         }
     }
 }

@@ -18,8 +18,8 @@ pub(crate) enum Command {
     Dump { file: String },
     /// `judgepad phases FILE [--count N] [--from PHASE] [--changes]`
     Phases { file: String, count: usize, from: Option<String>, changes: bool },
-    /// `judgepad layout FILE [--json|--svg]`
-    Layout { file: String, svg: bool },
+    /// `judgepad layout FILE [--json|--svg|--sheet]`
+    Layout { file: String, svg: bool, sheet: bool },
     /// `judgepad balance FILE [--json]`
     Balance { file: String, json: bool },
     /// `judgepad test FILE [SCENARIOS...] [--json]`
@@ -43,7 +43,8 @@ usage: judgepad check [--json] [--all] [--format F] [--dialect D] FILE...
        judgepad dump FILE --json            the resolved map as JSON
        judgepad phases FILE [--count N] [--from PHASE] [--changes]
                                             the calendar: ABBR<TAB>Long name per phase
-       judgepad layout FILE [--json|--svg]  the map drawn from its adjacency graph
+       judgepad layout FILE [--json|--svg|--sheet]
+                                            the map drawn from its adjacency graph
        judgepad balance FILE [--json]       what the graph says about each power's chances
        judgepad adjudicate                  JSON Lines in, JSON Lines out (docs/batch.md)
        judgepad test FILE [SCENARIOS...] [--json]
@@ -74,7 +75,7 @@ pub(crate) const COMMANDS: &[(&str, &str)] = &[
     ),
     (
         "layout",
-        "usage: judgepad layout FILE [--json|--svg]\n\nDraws the map from its adjacency graph: every province a region, two regions\nsharing a border exactly when the provinces are adjacent, the rest as connectors.\n--json (the default) prints {width, height, provinces: [{abbr, name, terrain,\npolygon, label, supply_center}], borders: [{a, b, kind}], connectors: [{a, b,\nkind, path, wraps}], coasts: [{abbr, at}], pin_conflicts: [{abbr, with}]} in a\nbox 1000 units wide (a link that wraps leaves by one edge and comes back by the\nother: its path is a, out, in, b); --svg prints a stand-alone SVG. `# @pos ABBR\nx y` comment lines in FILE pin provinces: a pinned province's label is at its\npin, the rest follows; a pin the drawing cannot honour is let go and listed in\npin_conflicts (`judgepad check` warns at its line: pin-conflict).",
+        "usage: judgepad layout FILE [--json|--svg|--sheet]\n\nDraws the map from its adjacency graph: every province a region, two regions\nsharing a border exactly when the provinces are adjacent, the rest as connectors.\n--json (the default) prints {width, height, provinces: [{abbr, name, terrain,\npolygon, label, supply_center}], borders: [{a, b, kind}], connectors: [{a, b,\nkind, path, wraps}], coasts: [{abbr, at}], pin_conflicts: [{abbr, with}]} in a\nbox 1000 units wide (a link that wraps leaves by one edge and comes back by the\nother: its path is a, out, in, b); --svg prints a stand-alone SVG; --sheet a printable HTML page (the map, the\npowers with their home centres, every province with its full name). `# @pos ABBR\nx y` comment lines in FILE pin provinces: a pinned province's label is at its\npin, the rest follows; a pin the drawing cannot honour is let go and listed in\npin_conflicts (`judgepad check` warns at its line: pin-conflict).",
     ),
     (
         "balance",
@@ -134,6 +135,7 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
     let mut json = false;
     let mut all = false;
     let mut svg = false;
+    let mut sheet = false;
     let mut changes = false;
     let mut save = false;
     let mut count: Option<usize> = None;
@@ -147,6 +149,7 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
             "--json" => json = true,
             "--all" if command == "check" => all = true,
             "--svg" if command == "layout" => svg = true,
+            "--sheet" if command == "layout" => sheet = true,
             "--changes" => changes = true,
             "--save" => save = true,
             "--count" => {
@@ -233,7 +236,7 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
         },
         "layout" => match files.as_slice() {
             [_] if json && svg => Err("`layout` prints --json or --svg, not both".to_string()),
-            [file] => Ok(Command::Layout { file: file.clone(), svg }),
+            [file] => Ok(Command::Layout { file: file.clone(), svg, sheet }),
             _ => Err("`layout` needs exactly one FILE".to_string()),
         },
         "balance" => match files.as_slice() {

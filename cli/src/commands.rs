@@ -30,7 +30,7 @@ pub(crate) fn run(command: Command) -> Result<u8, String> {
         Command::Phases { file, count, from, changes } => {
             phases::run(&file, count, from.as_deref(), changes)
         }
-        Command::Layout { file, svg } => layout::run(&file, svg),
+        Command::Layout { file, svg, sheet } => layout::run(&file, svg, sheet),
         Command::Balance { file, json } => balance::run(&file, json),
         Command::Test { file, scenarios, json } => test::run(&file, &scenarios, json),
         Command::Diff { old, new, json } => diff::run(&old, &new, json),

@@ -26,6 +26,7 @@ pub mod palette;
 mod planar;
 pub mod quality;
 mod regions;
+pub mod sheet;
 mod solve;
 mod stress;
 pub mod svg;

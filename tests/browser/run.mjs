@@ -523,6 +523,47 @@ test('every bundled variant is drawn: a region per province and its units, withi
   if (slow.length) throw new Error(`slow to draw: ${slow.join(', ')}`);
 });
 
+test('export: the drawn map as an SVG, as a PNG of the width asked for, and as a printable sheet', async (page) => {
+  await page.locator('[data-testid="map"] [data-province="PAR"]').first().waitFor({ timeout: 20000 });
+  const read = async (download) => {
+    const chunks = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  };
+  const save = async (testid) => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
+    return { name: download.suggestedFilename(), bytes: await read(download) };
+  };
+  await page.getByTestId('export').click();
+  await page.getByTestId('export-svg').waitFor();
+  const svg = await save('export-svg');
+  if (svg.name !== 'standard.svg') throw new Error(`svg named ${svg.name}`);
+  const svgText = svg.bytes.toString('utf8');
+  if (!svgText.startsWith('<svg') || !svgText.includes('>PAR<')) throw new Error(`svg: ${svgText.slice(0, 200)}`);
+  await page.getByTestId('export-width').selectOption('1000');
+  const png = await save('export-png');
+  if (png.name !== 'standard-1000.png') throw new Error(`png named ${png.name}`);
+  if (png.bytes.subarray(1, 4).toString('latin1') !== 'PNG') throw new Error('not a PNG');
+  const [w, h] = [png.bytes.readUInt32BE(16), png.bytes.readUInt32BE(20)];
+  if (w !== 1000 || h < 500 || h > 2000) throw new Error(`png ${w} × ${h}`);
+  // Not blank: the PNG of a drawn map compresses far less than a white one.
+  if (png.bytes.length < 20000) throw new Error(`png of ${png.bytes.length} bytes`);
+  const sheet = await save('export-sheet');
+  const html = sheet.bytes.toString('utf8');
+  if (sheet.name !== 'standard-sheet.html' || !html.includes('<svg') || !html.includes('London (LON)') || !html.includes('home of England')) {
+    throw new Error(`sheet ${sheet.name}: ${html.slice(0, 300)}`);
+  }
+  await expectText(page, 'export-note', 'Saved standard-sheet.html: open it in a browser to print it.');
+  // The same bytes as the native build's (written by the native tests).
+  for (const [file, got] of [['export-standard.svg', svgText], ['export-standard-sheet.html', html]]) {
+    const native = path.join(shots, file);
+    if (!fs.existsSync(native)) throw new Error(`${native} missing: run the native tests first`);
+    if (fs.readFileSync(native, 'utf8') !== got) throw new Error(`${file}: the page's export differs from the native one`);
+  }
+  fs.writeFileSync(path.join(shots, 'export-standard-1000.png'), png.bytes);
+  await page.keyboard.press('Escape');
+});
+
 test('the wasm layout is the native one, bit for bit', async (page) => {
   await page.waitForFunction(() => window.judgepad && window.judgepad.layout);
   for (const name of ['standard', 'imperial']) {

@@ -6,6 +6,7 @@ pub mod diagnostics;
 pub mod diff_view;
 pub mod drafts;
 pub mod editor;
+pub mod export_menu;
 pub mod file_io;
 pub mod file_tabs;
 pub mod foreign_view;

@@ -11,6 +11,7 @@ pub mod bridge;
 pub mod components;
 pub mod doc;
 pub mod drawing;
+pub mod export;
 pub mod js_api;
 pub mod later;
 pub mod persist;

@@ -1,4 +1,6 @@
-//! `judgepad layout FILE [--json|--svg]`: the map drawn from its graph.
+//! `judgepad layout FILE [--json|--svg|--sheet]`: the map drawn from its
+//! graph (as JSON, as an SVG, or as a printable HTML sheet with the powers
+//! and the provinces).
 
 use judgepad_core::{api, layout, map};
 
@@ -6,7 +8,7 @@ use crate::out::outln;
 use crate::sources::read_root;
 use judgepad_core::api::Locator;
 
-pub(crate) fn run(file: &str, svg: bool) -> Result<u8, String> {
+pub(crate) fn run(file: &str, svg: bool, sheet: bool) -> Result<u8, String> {
     let root = read_root(file)?;
     let (map, diags) = map::load(&root.name, &root.text, &*root.sources);
     let locator = Locator::new(&map.files, &root.display);
@@ -14,7 +16,9 @@ pub(crate) fn run(file: &str, svg: bool) -> Result<u8, String> {
         eprintln!("{}", locator.text(diag));
     }
     let drawing = layout::layout(&map, &[]);
-    if svg {
+    if sheet {
+        outln!("{}", layout::sheet::sheet(&map, &drawing).trim_end());
+    } else if svg {
         outln!("{}", layout::svg::render(&map, &drawing).trim_end());
     } else {
         let json =

@@ -59,17 +59,7 @@ pub fn open_into(
 
 /// Saves `text` as a download called `name`.
 fn download(name: &str, text: &str) -> Result<(), wasm_bindgen::JsValue> {
-    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("text/plain;charset=utf-8");
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
-    let link: web_sys::HtmlAnchorElement = document().create_element("a")?.unchecked_into();
-    link.set_href(&url);
-    link.set_download(name);
-    link.click();
-    web_sys::Url::revoke_object_url(&url)?;
-    Ok(())
+    crate::export::save_text(name, text, "text/plain;charset=utf-8")
 }
 
 /// Open and download buttons, and what the last open read.

@@ -35,6 +35,7 @@ use crate::bridge::pins::{set_pin, unpin};
 use crate::bridge::scene::{
     CoastView, LineView, RegionView, Scene, Shapes, TagView, scene, shapes,
 };
+use crate::components::export_menu::ExportMenu;
 use crate::components::map_card::MapCard;
 use crate::components::map_status::MapStatus;
 use crate::components::order_tools::OrderTools;
@@ -89,7 +90,7 @@ pub fn MapView(
     /// Provinces to light (the Diff panel's changes).
     highlight: RwSignal<Vec<String>>,
 ) -> impl IntoView {
-    let Drawing { drawn, layouts, redraw, .. } = Drawing::new(loaded, doc);
+    let Drawing { key, drawn, layouts, redraw } = Drawing::new(loaded, doc);
     // The scene: the drawing with this map's names, owners and units. A
     // drawing made for other provinces (an edit not yet laid out) keeps the
     // previous scene on screen.
@@ -490,6 +491,7 @@ pub fn MapView(
                         on:click=move |_| loaded.with_untracked(|it| doc.change(None, |w| unpin(w, &it.map, None)))
                     >"Unpin all"</button>
                 })}
+                <ExportMenu loaded=loaded key=key drawn=drawn />
                 <span class="map-figures" data-testid="map-figures">
                     {move || drawn.with(|d| d.as_ref().map(|(_, d)| format!("{} regions, {} borders, {} connectors", d.provinces.len(), d.borders.len(), d.connectors.len())))}
                 </span>

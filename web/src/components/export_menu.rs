@@ -1,0 +1,111 @@
+//! The map's Export menu (issue 30): the drawing as it is on screen (the
+//! text alone decides it) saved as an SVG, as a PNG of any width (drawn by
+//! the browser from the SVG), or as a printable sheet (the map, the powers
+//! with their home centres, every province with its full name), to post on
+//! a forum or to play by e-mail with a picture. The SVG and the sheet are
+//! `judgepad layout --svg` and `--sheet`'s bytes.
+
+use judgepad_core::layout::{self, Layout};
+use leptos::prelude::*;
+
+use crate::bridge::Loaded;
+use crate::drawing::Key;
+use crate::export::{png_of, save_blob, save_text};
+
+/// Widths offered for the PNG (pixels).
+const WIDTHS: [u32; 4] = [1000, 2000, 3000, 4000];
+
+/// The Export menu.
+#[component]
+pub fn ExportMenu(
+    /// The map on screen.
+    loaded: Memo<Loaded>,
+    /// What the drawing should be drawn for now.
+    key: Memo<Key>,
+    /// The drawing on screen and the key it was made for.
+    drawn: RwSignal<Option<(Key, Layout)>>,
+) -> impl IntoView {
+    let note = RwSignal::new(String::new());
+    let width = RwSignal::new(2000u32);
+    // The drawing of the text as it is, or why there is none yet.
+    let current = move || -> Result<(String, String, String), String> {
+        let stem = loaded.with_untracked(|it| it.map.name.clone());
+        drawn.with_untracked(|d| match d {
+            Some((drawn_for, drawing)) if key.with_untracked(|k| k == drawn_for) => loaded
+                .with_untracked(|it| {
+                    Ok((
+                        stem,
+                        layout::svg::render(&it.map, drawing),
+                        layout::sheet::sheet(&it.map, drawing),
+                    ))
+                }),
+            _ => Err("The map is still being drawn; export it once it is.".to_string()),
+        })
+    };
+    let said = move |result: Result<(), wasm_bindgen::JsValue>, what: String| {
+        note.set(match result {
+            Ok(()) => what,
+            Err(why) => format!("The export failed: {}", why.as_string().unwrap_or_default()),
+        });
+    };
+    let svg = move |_| match current() {
+        Ok((stem, svg, _)) => {
+            let name = format!("{stem}.svg");
+            said(save_text(&name, &svg, "image/svg+xml"), format!("Saved {name}."));
+        }
+        Err(why) => note.set(why),
+    };
+    let sheet = move |_| match current() {
+        Ok((stem, _, sheet)) => {
+            let name = format!("{stem}-sheet.html");
+            said(
+                save_text(&name, &sheet, "text/html;charset=utf-8"),
+                format!("Saved {name}: open it in a browser to print it."),
+            );
+        }
+        Err(why) => note.set(why),
+    };
+    let png = move |_| match current() {
+        Ok((stem, svg, _)) => {
+            let w = width.get_untracked();
+            note.set(format!("Drawing the PNG, {w} pixels wide…"));
+            leptos::task::spawn_local(async move {
+                let name = format!("{stem}-{w}.png");
+                let result = match png_of(&svg, w).await {
+                    Ok(blob) => save_blob(&name, &blob),
+                    Err(why) => Err(why),
+                };
+                said(result, format!("Saved {name}."));
+            });
+        }
+        Err(why) => note.set(why),
+    };
+    // A popover: in the top layer, so the toolbar's scrolling does not
+    // clip it; Esc or a click outside closes it.
+    view! {
+        <button type="button" data-testid="export" popovertarget="export-menu"
+            title="save the drawn map: SVG, PNG or a printable sheet">"Export"</button>
+        <div id="export-menu" popover="auto" class="export-menu" data-testid="export-menu"
+            role="group" aria-label="export the map">
+            <button type="button" data-testid="export-svg" on:click=svg
+                title="the drawn map as a stand-alone SVG (judgepad layout --svg)">"Map as SVG"</button>
+            <span class="export-png">
+                <button type="button" data-testid="export-png" on:click=png
+                    title="the drawn map as a PNG picture, to post on a forum">"Map as PNG"</button>
+                <label>
+                    " width "
+                    <select data-testid="export-width" on:change=move |ev| {
+                        if let Ok(w) = event_target_value(&ev).parse() {
+                            width.set(w);
+                        }
+                    } prop:value=move || width.get().to_string()>
+                        {WIDTHS.iter().map(|w| view! { <option value=w.to_string()>{format!("{w} px")}</option> }).collect_view()}
+                    </select>
+                </label>
+            </span>
+            <button type="button" data-testid="export-sheet" on:click=sheet
+                title="a page to print: the map, the powers with their home centres, every province with its full name (judgepad layout --sheet)">"Printable sheet"</button>
+            <p class="export-note" role="status" data-testid="export-note">{move || note.get()}</p>
+        </div>
+    }
+}
