@@ -713,10 +713,12 @@ fn draw(
         polygons.push(polygon.into_iter().map(snap).collect());
     }
     for (v, polygon) in polygons.into_iter().enumerate() {
-        // A held pin is where the designer put the label; elsewhere the
-        // pole of the region (the point furthest inside it).
+        // A held pin is where the designer put the label (or, where the
+        // pin is near the region's edge, the roomiest point within 0.9 %
+        // of the width of it: still held); elsewhere the pole of the
+        // region (the point furthest inside it).
         let (label, room) = if pinned.contains(&(v as u32)) {
-            (pos[v], geom::depth(pos[v], &polygon))
+            near_pin(pos[v], &polygon)
         } else {
             pole(&polygon, pos[v])
         };
@@ -776,6 +778,34 @@ fn draw(
         spread_out = pos[..total].to_vec();
     }
     Some((out, quality, spread_out))
+}
+
+/// Room at a pin below which the label may leave it (drawing units).
+const PIN_ROOM: f64 = 6.0;
+
+/// The label of a held pin at `pin` in `polygon`, and its room: the pin
+/// itself if it has room; else the roomiest point within 0.9 % of the
+/// width of it (a pin the solve left at its region's edge, its neighbours
+/// crowded round it, would get a label too small to read).
+fn near_pin(pin: Point, polygon: &[Point]) -> (Point, f64) {
+    let at_pin = geom::depth(pin, polygon);
+    if at_pin >= PIN_ROOM {
+        return (pin, at_pin);
+    }
+    let reach = 0.009 * WIDTH;
+    let mut best = (pin, at_pin);
+    for ring in 1..=3 {
+        let r = reach * f64::from(ring) / 3.0;
+        for step in 0..16 {
+            let angle = core::f64::consts::PI * f64::from(step) / 8.0;
+            let p = [pin[0] + r * libm::cos(angle), pin[1] + r * libm::sin(angle)];
+            let room = geom::depth(p, polygon);
+            if room > best.1 + 0.5 {
+                best = (p, room);
+            }
+        }
+    }
+    best
 }
 
 /// On a globe's map, the links between the two ends of the map (across
