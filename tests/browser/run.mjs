@@ -564,6 +564,38 @@ test('export: the drawn map as an SVG, as a PNG of the width asked for, and as a
   await page.keyboard.press('Escape');
 });
 
+test('the map by keyboard: a skip link, one tab stop, arrow keys between provinces, Enter opens the card', async (page) => {
+  await page.locator('[data-testid="map"] [data-province="PAR"]').first().waitFor({ timeout: 20000 });
+  const stops = () => page.locator('[data-testid="map"] .region[tabindex="0"]').count();
+  if (await stops() !== 1) throw new Error(`${await stops()} tab stops on the map`);
+  // The skip link is the page's first tab stop, and lands on the map.
+  await page.reload();
+  await page.locator('[data-testid="map"] [data-province="PAR"]').first().waitFor({ timeout: 20000 });
+  await page.keyboard.press('Tab');
+  const first = await page.evaluate(() => document.activeElement?.dataset.testid);
+  if (first !== 'skip-to-map') throw new Error(`the first tab stop is ${first}`);
+  await page.keyboard.press('Enter');
+  const focused = () => page.evaluate(() => document.activeElement?.closest('[data-province]')?.dataset.province ?? null);
+  if (!(await focused())) throw new Error('the skip link did not land on the map');
+  // From Paris, east is Burgundy's way and west is Brest's (the label
+  // nearest that way).
+  await page.locator('[data-testid="map"] .region[data-province="PAR"]').focus();
+  await page.keyboard.press('ArrowRight');
+  const east = await focused();
+  await page.locator('[data-testid="map"] .region[data-province="PAR"]').focus();
+  await page.keyboard.press('ArrowLeft');
+  const west = await focused();
+  const x = async (abbr) => page.evaluate((a) => Number(document.querySelector(`[data-testid="map"] .region[data-province="${a}"] text`).getAttribute('x')), abbr);
+  if (!east || !west || !(await x(east) > await x('PAR')) || !(await x(west) < await x('PAR'))) throw new Error(`from PAR: right ${east}, left ${west}`);
+  // Still one tab stop, now where the keyboard is.
+  if (await stops() !== 1) throw new Error(`${await stops()} tab stops after moving`);
+  const stop = await page.locator('[data-testid="map"] .region[tabindex="0"]').getAttribute('data-province');
+  if (stop !== west) throw new Error(`the tab stop is ${stop}, not ${west}`);
+  await page.keyboard.press('Enter');
+  await page.getByTestId('map-card').waitFor({ timeout: 3000 });
+  if (!(await page.getByTestId('map-card').textContent()).includes(west)) throw new Error('the card is not the province\'s');
+});
+
 test('the wasm layout is the native one, bit for bit', async (page) => {
   await page.waitForFunction(() => window.judgepad && window.judgepad.layout);
   for (const name of ['standard', 'imperial']) {

@@ -206,7 +206,23 @@ pub fn App() -> impl IntoView {
             >{label}</button>
         }
     };
+    // The skip link: past the header and the editor to the map (one tab
+    // stop; the arrow keys move between its provinces).
+    let skip_to_map = move |_| {
+        phone_tab.set("map");
+        let stop = leptos::prelude::document()
+            .query_selector("[data-testid=map] .region[tabindex=\"0\"]")
+            .ok()
+            .flatten();
+        if let Some(el) = stop {
+            use wasm_bindgen::JsCast;
+            let _ = el.unchecked_into::<web_sys::HtmlElement>().focus();
+        }
+    };
     view! {
+        <button type="button" class="skip-link" data-testid="skip-to-map" on:click=skip_to_map>
+            "Skip to the map"
+        </button>
         <header class="bar">
             <h1>"judgepad"</h1>
             <span class="tagline">"DPjudge map playground"</span>

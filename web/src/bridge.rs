@@ -16,6 +16,7 @@ pub mod order_checks;
 pub mod pins;
 mod play;
 pub mod position;
+pub mod roving;
 pub mod scenarios;
 pub mod scene;
 pub mod session;

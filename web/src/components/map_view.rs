@@ -19,6 +19,7 @@
 use leptos::prelude::*;
 
 use crate::bridge::gesture::Fingers;
+use crate::bridge::roving;
 use crate::bridge::viewbox;
 use crate::components::units_layer::UnitsLayer;
 use wasm_bindgen::JsCast;
@@ -306,6 +307,47 @@ pub fn MapView(
             hovered.set(now);
         }
     };
+    // The map is one tab stop (the province last focused, else the first);
+    // the arrow keys move between provinces, Enter opens the province's
+    // card, Escape closes it.
+    let stop = RwSignal::new(None::<String>);
+    // The province holding the tab stop: the one last focused while it is
+    // on the map, else the first drawn.
+    let tab_stop = Memo::new(move |_| {
+        view_scene.with(|s| {
+            stop.with(|want| {
+                want.as_ref()
+                    .filter(|w| s.regions.iter().any(|r| &r.abbr == *w))
+                    .cloned()
+                    .or_else(|| s.regions.first().map(|r| r.abbr.clone()))
+            })
+        })
+    });
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        let Some(from) = province_at(ev.target()) else { return };
+        let key = ev.key();
+        if let Some(step) = roving::Step::of_key(&key) {
+            let places: Vec<(String, [f64; 2])> = view_scene.with_untracked(|s| {
+                s.regions
+                    .iter()
+                    .filter_map(|r| Some((r.abbr.clone(), roving::point(&r.label)?)))
+                    .collect()
+            });
+            ev.prevent_default();
+            if let Some(next) = roving::step(&places, &from, step) {
+                let query = format!("[data-testid=map] .region[data-province=\"{next}\"]");
+                stop.set(Some(next));
+                if let Ok(Some(el)) = document().query_selector(&query) {
+                    let _ = el.unchecked_into::<web_sys::HtmlElement>().focus();
+                }
+            }
+        } else if key == "Enter" || key == " " {
+            ev.prevent_default();
+            selected.set(Some(from));
+        } else if key == "Escape" {
+            selected.set(None);
+        }
+    };
     let svg_ref = NodeRef::<leptos::svg::Svg>::new();
     // The layers' size in pixels, measured from the stage (on mount and
     // when the window resizes). A percentage size made Chromium lay out
@@ -510,7 +552,13 @@ pub fn MapView(
                 on:pointerup=on_up
                 on:pointerleave=on_leave
                 on:pointercancel=on_cancel
-                on:focusin=move |ev| hover(ev.target())
+                on:focusin=move |ev| {
+                    if let Some(abbr) = province_at(ev.target()) {
+                        stop.set(Some(abbr));
+                    }
+                    hover(ev.target())
+                }
+                on:keydown=on_key
             >
             // Each layer in a box of its own: an SVG is not a relayout
             // boundary in Chromium, a contained box is.
@@ -527,8 +575,10 @@ pub fn MapView(
                         {
                             let RegionView { abbr, points, fill, label, font, centre } = r;
                             let name = abbr.clone();
+                            let me = abbr.clone();
+                            let tab = move || if tab_stop.with(|s| s.as_deref() == Some(me.as_str())) { "0" } else { "-1" };
                             view! {
-                                <g class="region" data-province=abbr tabindex="0">
+                                <g class="region" data-province=abbr tabindex=tab>
                                     <polygon points=points fill=fill />
                                     {centre.map(|(cx, cy, radius, colour)| view! {
                                         <circle class="sc" cx=cx cy=cy r=radius fill=colour />
