@@ -124,6 +124,23 @@ test('orders are adjudicated in the browser, with reasons, and undone', async (p
   if (await page.locator('[data-testid="results"] li').count()) throw new Error('results kept across variants');
 });
 
+test('after Adjudicate the results are scrolled into view', async (page) => {
+  await page.setViewportSize({ width: 1280, height: 640 });
+  await expectText(page, 'locations', 82);
+  const orders = page.getByTestId('orders');
+  await orders.click();
+  await page.keyboard.type('A PAR - BUR\nA MUN - BUR\nF KIE - HOL\nA BER - KIE\nF LON - NTH\nA VEN - TYR\n');
+  await page.getByTestId('adjudicate').click();
+  await page.getByTestId('results').locator('[data-unit="A PAR"]').waitFor();
+  await page.waitForTimeout(1000);
+  const seen = await page.evaluate(() => {
+    const r = document.querySelector('.results-box').getBoundingClientRect();
+    return r.top < innerHeight && r.bottom > 0;
+  });
+  if (!seen) throw new Error('the results are out of view');
+  await page.setViewportSize({ width: 1400, height: 900 });
+});
+
 test('orders never vanish: another power\'s units, a wrong type and an impossible move are said as typed, with fixes', async (page) => {
   await expectText(page, 'locations', 82);
   const orders = page.getByTestId('orders');

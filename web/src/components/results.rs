@@ -48,8 +48,27 @@ pub fn Results(play: Play, doc: Doc) -> impl IntoView {
             }
         })
     });
+    // A new adjudication's results are scrolled into view (they landed
+    // below the fold): once they are on the page, in the next frame.
+    let box_ref = NodeRef::<leptos::html::Div>::new();
+    let played =
+        Memo::new(move |_| play.session.with(|s| s.as_ref().map_or(0, |s| s.game.history.len())));
+    Effect::new(move |before: Option<usize>| {
+        let now = played.get();
+        if before.is_some_and(|b| now > b) {
+            request_animation_frame(move || {
+                if let Some(el) = box_ref.get_untracked() {
+                    let options = web_sys::ScrollIntoViewOptions::new();
+                    options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+                    options.set_behavior(web_sys::ScrollBehavior::Smooth);
+                    el.scroll_into_view_with_scroll_into_view_options(&options);
+                }
+            });
+        }
+        now
+    });
     view! {
-        <div class="results-box">
+        <div class="results-box" node_ref=box_ref>
             <h3>{move || rows.with(|r| r.0.clone())}</h3>
             <ul class="problems" data-testid="results-problems">
                 {move || unread.get().into_iter().map(|row| view! {
