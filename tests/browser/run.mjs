@@ -581,6 +581,29 @@ test('export: the drawn map as an SVG, as a PNG of the width asked for, and as a
   await page.keyboard.press('Escape');
 });
 
+test('the editor pane is resizable: drag its handle or use the arrow keys; double-click resets', async (page) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await expectText(page, 'locations', 82);
+  const width = () => page.evaluate(() => document.querySelector('section.editing').getBoundingClientRect().width);
+  const before = await width();
+  const handle = await page.getByTestId('splitter').boundingBox();
+  const [x, y] = [handle.x + handle.width / 2, handle.y + handle.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 75, y, { steps: 3 });
+  await page.mouse.move(x + 150, y, { steps: 3 });
+  await page.mouse.up();
+  const dragged = await width();
+  if (Math.abs(dragged - before - 150) > 12) throw new Error(`editor ${before} → ${dragged} px for a 150 px drag`);
+  await page.getByTestId('splitter').focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  const keyed = await width();
+  if (Math.abs(dragged - keyed - 48) > 2) throw new Error(`editor ${dragged} → ${keyed} px for two ArrowLeft`);
+  await page.getByTestId('splitter').dblclick();
+  if (Math.abs((await width()) - before) > 2) throw new Error('a double-click did not reset the width');
+});
+
 test('the map by keyboard: a skip link, one tab stop, arrow keys between provinces, Enter opens the card', async (page) => {
   await page.locator('[data-testid="map"] [data-province="PAR"]').first().waitFor({ timeout: 20000 });
   const stops = () => page.locator('[data-testid="map"] .region[tabindex="0"]').count();

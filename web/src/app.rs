@@ -13,6 +13,7 @@ use crate::components::diagnostics::DiagnosticsPanel;
 use crate::components::editor::Editor;
 use crate::components::file_tabs::FileTabs;
 use crate::components::foreign_view::ForeignView;
+use crate::components::splitter::Splitter;
 use crate::components::summary::SummaryPanel;
 use crate::components::theme_toggle::ThemeToggle;
 use crate::components::variant_picker::VariantPicker;
@@ -191,6 +192,20 @@ pub fn App() -> impl IntoView {
     // Phones (below 800 px): the editor, the map and the panels are tabs.
     // Going to a place in the text (a diagnostic, a map line) shows the editor.
     let phone_tab = RwSignal::new("editor");
+    // The editor pane's width, set by its handle (None: the page's own).
+    let editor_width = RwSignal::new(None::<f64>);
+    // Set through the CSSOM: the page's CSP refuses style attributes.
+    let layout_ref = NodeRef::<leptos::html::Main>::new();
+    Effect::new(move |_| {
+        let width = editor_width.get();
+        if let Some(main) = layout_ref.get() {
+            let style = main.style();
+            let _ = match width {
+                Some(w) => style.set_property("--editor", &format!("{w}px")),
+                None => style.remove_property("--editor").map(|_| ()),
+            };
+        }
+    });
     Effect::new(move |first: Option<()>| {
         if doc.reveal.with(Option::is_some) && first.is_some() {
             phone_tab.set("editor");
@@ -256,7 +271,7 @@ pub fn App() -> impl IntoView {
             {tab("map", "Map")}
             {tab("panels", "Orders and panels")}
         </nav>
-        <main class="layout" data-tab=move || phone_tab.get()>
+        <main class="layout" data-tab=move || phone_tab.get() node_ref=layout_ref>
             <section
                 class="editing"
                 aria-label="editor"
@@ -266,6 +281,7 @@ pub fn App() -> impl IntoView {
                 {later(move |p| (p.file_io)(doc, file_note, foreign, new_variant))}
                 <FileTabs doc=doc loaded=loaded start=start />
                 <Editor doc=doc analysis=analysis loaded=loaded />
+                <Splitter width=editor_width />
             </section>
             {later::map_part(move |p| (p.map)(loaded, play, doc, highlight))}
             <aside class="side">

@@ -22,6 +22,7 @@ pub mod power_orders;
 pub mod results;
 pub mod scenarios;
 pub mod share_bar;
+pub mod splitter;
 pub mod stepper;
 pub mod summary;
 pub mod theme_toggle;
