@@ -796,12 +796,12 @@ test('dragging pans and never edits; in Move provinces mode a drag pins the prov
   await page.keyboard.press('Control+Z');
   await page.waitForFunction(() => !document.querySelector('[data-testid="editor"]').value.includes('@pos'), null, { timeout: 5000 });
   await page.keyboard.press('Control+Shift+Z');
-  await page.waitForFunction(() => document.querySelector('[data-testid="editor"]').value.includes('# @pos ENG'), null, { timeout: 5000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid="editor"]')?.value?.includes('# @pos ENG'), null, { timeout: 5000 });
   // And with the map's own buttons (a phone has no Ctrl+Z).
   await page.getByTestId('map-undo').click();
   await page.waitForFunction(() => !document.querySelector('[data-testid="editor"]').value.includes('@pos'), null, { timeout: 5000 });
   await page.getByTestId('map-redo').click();
-  await page.waitForFunction(() => document.querySelector('[data-testid="editor"]').value.includes('# @pos ENG'), null, { timeout: 5000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid="editor"]')?.value?.includes('# @pos ENG'), null, { timeout: 5000 });
   // The drawing follows the pin, and a click opens the card with Unpin.
   await page.locator('[data-testid="map"] [data-province="ENG"] polygon').click();
   await page.getByTestId('unpin').click();
@@ -846,7 +846,7 @@ test('shipped pins are marked; a pin conflict is a warning; Unpin all', async (p
 // list jumps to the span, quick fix, undo, revert, open by drop.
 test('the editor: a squiggle at the error, the list jumps there, a quick fix, undo', async (page) => {
   await page.locator('[role="tab"][data-file="standard.geography"]').click();
-  await page.waitForFunction(() => document.querySelector('[data-testid="editor"]').value.startsWith('#'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="editor"]')?.value?.startsWith('#'));
   const editor = page.getByTestId('editor');
   await editor.click();
   await page.keyboard.press('Control+Home');
@@ -889,7 +889,7 @@ test('the editor: a bundled file edited is the user\'s copy until reverted; hove
   await editor.click();
   await page.keyboard.press('Control+End');
   await page.keyboard.type('\n# mine\n');
-  await page.waitForFunction(() => document.querySelector('[role="tab"][data-file="standard.politics"]').textContent.includes('●'));
+  await page.waitForFunction(() => document.querySelector('[role="tab"][data-file="standard.politics"]')?.textContent?.includes('●'));
   await page.getByTestId('revert').click();
   await page.waitForFunction(() => !document.querySelector('[role="tab"][data-file="standard.politics"]').textContent.includes('●'));
   if ((await editor.inputValue()).includes('# mine')) throw new Error('revert kept the edit');
@@ -925,7 +925,7 @@ test('the editor: dropping files opens them, and says how they were read', async
   });
   await page.locator('.editing').dispatchEvent('drop', { dataTransfer: dropped });
   await page.waitForSelector('[role="tab"][data-file="mine.map"]');
-  await page.waitForFunction(() => document.querySelector('[data-testid="file-note"]').textContent.includes('latin-1'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="file-note"]')?.textContent?.includes('latin-1'));
   await expectText(page, 'locations', 82);
   const tabs = await page.locator('[role="tab"]').evaluateAll((els) => els.map((e) => e.dataset.file));
   if (tabs[0] !== 'mine.map' || !tabs.includes('mine.notes')) throw new Error(`tabs ${tabs}`);
@@ -951,7 +951,7 @@ test('other formats: an nJudge map and seed dropped together are named, listed a
   await dropFiles(page, [['map.tiny', fixture('njudge', 'map.tiny')], ['seed.tiny', fixture('njudge', 'seed.tiny')]]);
   await page.waitForSelector('[data-testid="njudge-import"]');
   await expectStart(page, 'import-format', 'map.tiny is an nJudge map file with its seed seed.tiny');
-  await page.waitForFunction(() => document.querySelector('[data-testid="file-note"]').textContent.includes('an nJudge seed file'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="file-note"]')?.textContent?.includes('an nJudge seed file'));
   // What DPjudge cannot express is listed (gateways, railways, HongKong...).
   const codes = await page.locator('[data-testid="foreign-diagnostics"] li').evaluateAll((els) => els.map((e) => e.dataset.code));
   if (!codes.includes('njudge-carried') || !codes.includes('njudge-power-letter')) throw new Error(`codes ${codes}`);
@@ -972,7 +972,7 @@ test('other formats: an nJudge map and seed dropped together are named, listed a
   if (pending.includes('FRANCE')) throw new Error(`the previous variant's orders stayed: ${pending}`);
   // A file in the diplomacy package's dialect is named so and read so.
   await dropFiles(page, [['mini.map', fixture('package', 'mini.map')], ['utf8.map', fixture('package', 'utf8.map')]]);
-  await page.waitForFunction(() => document.querySelector('[data-testid="file-note"]').textContent.includes("utf8.map: a .map file in the diplomacy package's dialect"));
+  await page.waitForFunction(() => document.querySelector('[data-testid="file-note"]')?.textContent?.includes("utf8.map: a .map file in the diplomacy package's dialect"));
   await expectText(page, 'dialect', "the diplomacy package's dialect");
   await expectText(page, 'error-count', 0);
 });
@@ -1102,7 +1102,7 @@ test('share: the link opens the same files, game and orders in a new context', a
   await page.keyboard.type('# shared from a test\n');
   await page.getByTestId('orders').fill('A PAR - BUR\nA MUN - RUH');
   await page.getByTestId('adjudicate').click();
-  await page.waitForFunction(() => document.querySelector('[data-testid="phase"]').textContent.startsWith('F1901M'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="phase"]')?.textContent?.startsWith('F1901M'));
   await page.getByTestId('orders').fill('A BUR - MAR');
   await page.getByTestId('share').click();
   const link = await page.getByTestId('share-link').inputValue();
@@ -1160,7 +1160,7 @@ test('typing is autosaved: a reload restores it', async (page) => {
   await page.keyboard.type('# survives a reload\n');
   await page.waitForTimeout(900);
   await page.reload({ waitUntil: 'load' });
-  await page.waitForFunction(() => document.querySelector('[data-testid="editor"]').value.includes('# survives a reload'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="editor"]')?.value?.includes('# survives a reload'));
 });
 
 test('storage full: a visible warning, and the work stays in the page', async (page) => {
@@ -1203,7 +1203,7 @@ test('offline: after one visit the page loads and adjudicates without the networ
     await expectText(page, 'locations', 82);
     await page.getByTestId('orders').fill('A PAR - BUR');
     await page.getByTestId('adjudicate').click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="phase"]').textContent.startsWith('F1901M'));
+    await page.waitForFunction(() => document.querySelector('[data-testid="phase"]')?.textContent?.startsWith('F1901M'));
   } finally {
     await page.context().setOffline(false);
   }
@@ -1326,7 +1326,7 @@ test('drafts: save, open, rename, delete; a share link keeps the previous work a
   await page.waitForTimeout(700);
   const link = fs.readFileSync(path.join(root, 'tests', 'data', 'share-v1.txt'), 'utf8').trim();
   await page.goto(page.url().split('#')[0] + link, { waitUntil: 'load' });
-  await page.waitForFunction(() => document.querySelector('[data-testid="editor"]').value.includes('# shared in a test'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="editor"]')?.value?.includes('# shared in a test'));
   await page.getByTestId('drafts').click();
   const kept = await page.locator('.draft-title').inputValue();
   if (kept !== 'before a shared link') throw new Error(`draft ${kept}`);
@@ -1522,7 +1522,7 @@ test('a geography failure links to the map line that forbids it; imperial resolv
 test('scenarios: save the position as a scenario; it passes, and goes red when an adjacency breaks', async (page) => {
   await page.getByTestId('orders').fill('A PAR - BUR\nA MAR - BUR\nA MUN S A PAR - BUR\n');
   await page.getByTestId('save-scenario').click();
-  await page.waitForFunction(() => document.querySelector('[data-testid="editor"]').value.includes('# @scenario saved-1'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="editor"]')?.value?.includes('# @scenario saved-1'));
   await page.waitForSelector('[data-testid="scenario"][data-result="ok"]');
   // Paris no longer borders Burgundy: the saved move is void now.
   const editor = page.getByTestId('editor');
