@@ -23,7 +23,7 @@ fn load(name: &str, extra: &str) -> Map {
 /// `name` without its shipped pins, plus `extra`.
 fn load_bare(name: &str, extra: &str) -> Map {
     let file = format!("{name}.map");
-    let bare = crate::layout_truth::Bare;
+    let bare = bundled::Unpinned;
     let text = format!("{}{extra}", map::Sources::source(&bare, &file).expect("bundled"));
     map::load(&file, &text, &bare).0
 }

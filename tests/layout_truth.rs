@@ -5,7 +5,7 @@
 //! bring the rest closer to their true places as k grows, and keep each
 //! province's neighbours round it in the true order.
 
-use judgepad_core::bundled;
+use judgepad_core::bundled::{self, Unpinned};
 use judgepad_core::layout::truth::{self, Row};
 use judgepad_core::layout::{self, Layout, Point, quality};
 use judgepad_core::map::{self, Map, Sources};
@@ -24,23 +24,11 @@ pub(crate) fn truth(name: &str) -> Vec<(String, Point)> {
 
 pub(crate) use truth::{cyclic_share, spread};
 
-/// The bundled files without their shipped pins: the table measures the
-/// drawing with exactly the pins it names.
-pub(crate) struct Bare;
-
-impl map::Sources for Bare {
-    fn source(&self, name: &str) -> Option<String> {
-        bundled::source(name).map(|text| map::pins::without_pins(&text))
-    }
-}
-
 /// A bundled variant with `pins` (indices into `places`) written as
-/// `# @pos` lines at the top of its file and no others.
-fn with_pins(name: &str, places: &[(String, Point)], pins: &[usize]) -> (Map, String) {
-    let file = format!("{name}.map");
-    let text = truth::pin_lines(places, pins) + &Bare.source(&file).expect("bundled");
-    let (map, _) = map::load(&file, &text, &Bare);
-    (map, text)
+/// `# @pos` lines at the top of its file and no others (the table measures
+/// the drawing with exactly the pins it names).
+fn with_pins(name: &str, places: &[(String, Point)], pins: &[usize]) -> Map {
+    truth::pinned(&format!("{name}.map"), places, pins, &Unpinned).expect("bundled")
 }
 
 /// The figures of `drawing` of `map` against `places`, `pinned` held.
@@ -62,7 +50,7 @@ pub(crate) fn table(name: &str) -> Vec<Row> {
         .into_iter()
         .map(|k| {
             let pins = spread(&places, k);
-            let (map, _) = with_pins(name, &places, &pins);
+            let map = with_pins(name, &places, &pins);
             let drawing = layout::layout(&map, &[]);
             let r = row(&map, &drawing, &places, &pins);
             assert_eq!(
@@ -127,9 +115,9 @@ fn the_five_pins_of_the_issue() {
     let file = "standard.map";
     let text = format!(
         "# @pos LON 300 300\n# @pos MOS 800 250\n# @pos CON 750 600\n# @pos SPA 150 600\n# @pos NAO 100 100\n{}",
-        Bare.source(file).unwrap()
+        Unpinned.source(file).unwrap()
     );
-    let (map, _) = map::load(file, &text, &Bare);
+    let (map, _) = map::load(file, &text, &Unpinned);
     let drawing = layout::layout(&map, &[]);
     let warned = layout::pin_diagnostics(&map, &drawing);
     for pin in &map.pins {

@@ -102,3 +102,14 @@ impl crate::map::Sources for Bundled {
         source(name)
     }
 }
+
+/// [`crate::map::Sources`] over the bundled files without their `# @pos`
+/// pins: a variant drawn from its graph alone, or with exactly the pins a
+/// measurement names (`layout::truth::pinned`).
+pub struct Unpinned;
+
+impl crate::map::Sources for Unpinned {
+    fn source(&self, name: &str) -> Option<String> {
+        source(name).map(|text| crate::map::pins::without_pins(&text))
+    }
+}

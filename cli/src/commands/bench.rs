@@ -10,7 +10,6 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use judgepad_core::bundled::{self, Bundled};
-use judgepad_core::map::Sources;
 use judgepad_core::{calendar, map};
 
 const BASELINE: &str = "target/bench-baseline.txt";
@@ -88,15 +87,6 @@ fn truth_table(name: &str) -> Option<String> {
     )
 }
 
-/// The bundled files without their shipped pins.
-struct Bare;
-
-impl map::Sources for Bare {
-    fn source(&self, name: &str) -> Option<String> {
-        bundled::source(name).map(|text| map::pins::without_pins(&text))
-    }
-}
-
 /// The layout's quality beside its times (issue 27): on boards whose true
 /// geography is known, k provinces pinned at their true places; pins held,
 /// the unpinned labels' distance from their true places (median and 90th
@@ -116,8 +106,9 @@ fn layout_quality() {
         let mut line = format!("  {name:<9}");
         for k in [0, 3, 5, 10, 20] {
             let pins = truth::spread(&places, k);
-            let text = truth::pin_lines(&places, &pins) + &Bare.source(&file).unwrap_or_default();
-            let (loaded, _) = map::load(&file, &text, &Bare);
+            let Some(loaded) = truth::pinned(&file, &places, &pins, &bundled::Unpinned) else {
+                continue;
+            };
             let drawing = judgepad_core::layout::layout(&loaded, &[]);
             if let Some(r) = truth::measure(&loaded, &drawing, &places, &pins) {
                 line.push_str(&format!(

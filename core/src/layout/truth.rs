@@ -103,6 +103,19 @@ pub fn pin_lines(places: &[(String, Point)], pins: &[usize]) -> String {
         .collect()
 }
 
+/// The variant whose top-level file is `file` in `sources`, with `pins`
+/// (indices into `places`) written as `# @pos` lines at the top of that
+/// file; `None` if there is no such file.
+pub fn pinned(
+    file: &str,
+    places: &[(String, Point)],
+    pins: &[usize],
+    sources: &dyn crate::map::Sources,
+) -> Option<Map> {
+    let text = pin_lines(places, pins) + &sources.source(file)?;
+    Some(crate::map::load(file, &text, sources).0)
+}
+
 /// How close a drawing comes to the true board.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
