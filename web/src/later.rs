@@ -137,12 +137,7 @@ fn rest() -> Parts {
 /// Shows the map once its part of the wasm has loaded (in a task of its
 /// own, as [`later`]).
 pub fn map_part(part: impl FnOnce(MapParts) -> AnyView + Send + 'static) -> impl IntoView {
-    let part = async move {
-        let parts = map_parts().await;
-        crate::tasks::next_task().await;
-        part(parts)
-    };
-    view! { <Suspense fallback=|| ()>{Suspend::new(part)}</Suspense> }
+    crate::tasks::after(map_parts(), part)
 }
 
 /// Shows a part once the later part of the wasm has loaded (nothing
@@ -150,10 +145,5 @@ pub fn map_part(part: impl FnOnce(MapParts) -> AnyView + Send + 'static) -> impl
 /// a task of its own: mounted together they blocked a phone's main thread
 /// for a quarter of a second.
 pub fn later(part: impl FnOnce(Parts) -> AnyView + Send + 'static) -> impl IntoView {
-    let part = async move {
-        let parts = parts().await;
-        crate::tasks::next_task().await;
-        part(parts)
-    };
-    view! { <Suspense fallback=|| ()>{Suspend::new(part)}</Suspense> }
+    crate::tasks::after(parts(), part)
 }

@@ -12,14 +12,24 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 
-/// Shows `view` a task after the rest of the page it is part of: the page
-/// mounts in pieces a phone can paint between, not in one long task.
-pub fn soon(view: impl FnOnce() -> AnyView + Send + 'static) -> impl IntoView {
+/// Shows `view` of what `ready` gives, once it has, in a task of its own:
+/// the page mounts in pieces a phone can paint between, not in one long
+/// task (nothing is shown before).
+pub fn after<T: Send + 'static>(
+    ready: impl Future<Output = T> + Send + 'static,
+    view: impl FnOnce(T) -> AnyView + Send + 'static,
+) -> impl IntoView {
     let view = async move {
+        let it = ready.await;
         next_task().await;
-        view()
+        view(it)
     };
     view! { <Suspense fallback=|| ()>{Suspend::new(view)}</Suspense> }
+}
+
+/// Shows `view` a task after the rest of the page it is part of.
+pub fn soon(view: impl FnOnce() -> AnyView + Send + 'static) -> impl IntoView {
+    after(async {}, |()| view())
 }
 
 /// Resolves in a task of its own, after the tasks already queued (a
