@@ -6,6 +6,7 @@
 //! `judgepad layout --svg` and `--sheet`'s bytes.
 
 use judgepad_core::layout::{self, Layout};
+use judgepad_core::map::Map;
 use leptos::prelude::*;
 
 use crate::bridge::Loaded;
@@ -27,36 +28,37 @@ pub fn ExportMenu(
 ) -> impl IntoView {
     let note = RwSignal::new(String::new());
     let width = RwSignal::new(2000u32);
-    // The drawing of the text as it is, or why there is none yet.
-    let current = move || -> Result<(String, String, String), String> {
-        let stem = loaded.with_untracked(|it| it.map.name.clone());
+    // `make` of the map and the drawing of the text as it is (only the
+    // export asked for is made), with the map's name; or why there is no
+    // drawing yet.
+    fn current<T>(
+        loaded: Memo<Loaded>,
+        key: Memo<Key>,
+        drawn: RwSignal<Option<(Key, Layout)>>,
+        make: impl FnOnce(&Map, &Layout) -> T,
+    ) -> Result<(String, T), String> {
         drawn.with_untracked(|d| match d {
-            Some((drawn_for, drawing)) if key.with_untracked(|k| k == drawn_for) => loaded
-                .with_untracked(|it| {
-                    Ok((
-                        stem,
-                        layout::svg::render(&it.map, drawing),
-                        layout::sheet::sheet(&it.map, drawing),
-                    ))
-                }),
+            Some((drawn_for, drawing)) if key.with_untracked(|k| k == drawn_for) => {
+                Ok(loaded.with_untracked(|it| (it.map.name.clone(), make(&it.map, drawing))))
+            }
             _ => Err("The map is still being drawn; export it once it is.".to_string()),
         })
-    };
+    }
     let said = move |result: Result<(), wasm_bindgen::JsValue>, what: String| {
         note.set(match result {
             Ok(()) => what,
             Err(why) => format!("The export failed: {}", why.as_string().unwrap_or_default()),
         });
     };
-    let svg = move |_| match current() {
-        Ok((stem, svg, _)) => {
+    let svg = move |_| match current(loaded, key, drawn, layout::svg::render) {
+        Ok((stem, svg)) => {
             let name = format!("{stem}.svg");
             said(save_text(&name, &svg, "image/svg+xml"), format!("Saved {name}."));
         }
         Err(why) => note.set(why),
     };
-    let sheet = move |_| match current() {
-        Ok((stem, _, sheet)) => {
+    let sheet = move |_| match current(loaded, key, drawn, layout::sheet::sheet) {
+        Ok((stem, sheet)) => {
             let name = format!("{stem}-sheet.html");
             said(
                 save_text(&name, &sheet, "text/html;charset=utf-8"),
@@ -65,8 +67,8 @@ pub fn ExportMenu(
         }
         Err(why) => note.set(why),
     };
-    let png = move |_| match current() {
-        Ok((stem, svg, _)) => {
+    let png = move |_| match current(loaded, key, drawn, layout::svg::render) {
+        Ok((stem, svg)) => {
             let w = width.get_untracked();
             note.set(format!("Drawing the PNG, {w} pixels wide…"));
             leptos::task::spawn_local(async move {
