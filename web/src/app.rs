@@ -22,10 +22,13 @@ use crate::later::{self, later};
 use crate::persist;
 use crate::play::Play;
 
+/// The variant the page starts from when there is no link and no autosave.
+pub const FIRST_VARIANT: &str = "standard";
+
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
-    let doc = Doc::new("standard");
+    let doc = Doc::new(FIRST_VARIANT);
     doc.listen_for_undo();
     // The variant the files started from (a bundled name, or the stem of
     // an opened .map file).

@@ -9,11 +9,15 @@ fn main() {
         return;
     }
     // Each step in a task of its own (each is long on a phone): the wasm
-    // started, the first map a visitor sees loaded, the page mounted.
+    // started, the first map a visitor sees loaded (when it is known: a
+    // link or an autosave is read by the page itself), the page mounted.
     wasm_bindgen_futures::spawn_local(async {
         judgepad_web::tasks::next_task().await;
-        judgepad_web::bridge::workspace::Workspace::bundled("standard").warm();
-        judgepad_web::tasks::next_task().await;
+        if judgepad_web::persist::starts_fresh() {
+            let first = judgepad_web::app::FIRST_VARIANT;
+            judgepad_web::bridge::workspace::Workspace::bundled(first).warm();
+            judgepad_web::tasks::next_task().await;
+        }
         leptos::mount::mount_to_body(judgepad_web::App);
         leptos::task::spawn_local(judgepad_web::js_api::install_later());
         // The static first paint of index.html goes once the app is up.

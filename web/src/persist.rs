@@ -30,6 +30,14 @@ pub fn restore() -> Option<Result<Shared, String>> {
     Some(share::decode(&text, known))
 }
 
+/// Whether the page starts from the first variant: no link in the
+/// address and no autosave (what the page shows is then known before it
+/// mounts, and its map can be loaded ahead).
+pub fn starts_fresh() -> bool {
+    fragment().is_none()
+        && storage().ok().and_then(|s| s.get_item(AUTOSAVE).ok().flatten()).is_none()
+}
+
 /// Whether a bundled variant of this name exists.
 pub fn known(name: &str) -> bool {
     judgepad_core::bundled::bytes(&format!("{name}.map")).is_some()
