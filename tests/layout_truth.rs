@@ -86,11 +86,16 @@ fn pins_bring_the_drawing_to_the_true_board() {
                 100.0 * r.cyclic
             );
         }
+        // Every pin held on standard and ancmed; on modern all but one in
+        // ten (the rest reported at their lines: `table` checks that).
+        for r in &rows {
+            let all = name != "modern" || r.pins <= 5;
+            if all && r.held < r.pins || (r.held as f64) < 0.9 * r.pins as f64 {
+                failures.push(format!("{name}: {} of {} pins held", r.held, r.pins));
+            }
+        }
         if name == "standard" {
             for r in &rows {
-                if r.pins <= 5 && r.held < r.pins || (r.held as f64) < 0.9 * r.pins as f64 {
-                    failures.push(format!("standard: {} of {} pins held", r.held, r.pins));
-                }
                 if r.cyclic < 0.94 {
                     failures
                         .push(format!("standard, {} pins: cyclic order {:.3}", r.pins, r.cyclic));
@@ -301,4 +306,86 @@ fn real_boards_are_drawn_north_up() {
     }
     assert!(real >= 32, "{real} variants on real geography");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Which provinces have their neighbours out of the true order, with every
+/// province pinned at its true place (a diagnostic:
+/// `JUDGEPAD_TRUTH=ancmed cargo test -p judgepad-tests out_of_order -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn out_of_order() {
+    let name = std::env::var("JUDGEPAD_TRUTH").unwrap_or_else(|_| "ancmed".into());
+    let places = truth(&name);
+    let k: usize =
+        std::env::var("JUDGEPAD_K").ok().and_then(|k| k.parse().ok()).unwrap_or(places.len());
+    let pins = spread(&places, k);
+    let map = with_pins(&name, &places, &pins);
+    let drawing = layout::layout(&map, &[]);
+    println!("conflicts: {:?}", drawing.pin_conflicts);
+    let at = |abbr: &str| places.iter().find(|p| p.0.eq_ignore_ascii_case(abbr)).unwrap().1;
+    let truth: Vec<Point> = map.provinces.iter().map(|p| at(&p.abbr)).collect();
+    let drawn: Vec<Point> = drawing.provinces.iter().map(|r| r.label).collect();
+    let graph = layout::ProvinceGraph::of(&map);
+    let mut adjacency = vec![Vec::new(); truth.len()];
+    for &(a, b) in &graph.edges {
+        adjacency[a.0 as usize].push(b.0);
+        adjacency[b.0 as usize].push(a.0);
+    }
+    // Straight-line crossings at the true places.
+    let cross = |p: Point, q: Point, r: Point, s: Point| {
+        let o = |a: Point, b: Point, c: Point| {
+            (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+        };
+        o(p, q, r) * o(p, q, s) < 0.0 && o(r, s, p) * o(r, s, q) < 0.0
+    };
+    let edges = &graph.edges;
+    let mut crossings = 0;
+    for (i, &(a, b)) in edges.iter().enumerate() {
+        for &(c, d) in &edges[i + 1..] {
+            let (a, b, c, d) = (a.0 as usize, b.0 as usize, c.0 as usize, d.0 as usize);
+            if a == c || a == d || b == c || b == d {
+                continue;
+            }
+            if cross(truth[a], truth[b], truth[c], truth[d]) {
+                crossings += 1;
+                println!(
+                    "true crossing {}-{} x {}-{}",
+                    map.provinces[a].abbr,
+                    map.provinces[b].abbr,
+                    map.provinces[c].abbr,
+                    map.provinces[d].abbr
+                );
+            }
+        }
+    }
+    println!("{crossings} crossings at the true places");
+    for (v, list) in adjacency.iter().enumerate() {
+        if list.len() < 3 {
+            continue;
+        }
+        let order = |places: &[Point]| {
+            let mut around: Vec<(f64, u32)> = list
+                .iter()
+                .map(|&u| {
+                    let d = [
+                        places[u as usize][0] - places[v][0],
+                        places[u as usize][1] - places[v][1],
+                    ];
+                    (d[1].atan2(d[0]), u)
+                })
+                .collect();
+            around.sort_by(|x, y| x.0.total_cmp(&y.0));
+            let names: Vec<&str> =
+                around.iter().map(|it| map.provinces[it.1 as usize].abbr.as_str()).collect();
+            names
+        };
+        let (t, d) = (order(&truth), order(&drawn));
+        fn rot(x: &[&str]) -> String {
+            let s = x.iter().enumerate().min_by_key(|it| it.1).unwrap().0;
+            x[s..].iter().chain(&x[..s]).copied().collect::<Vec<_>>().join(" ")
+        }
+        if rot(&t) != rot(&d) {
+            println!("{:4} true {:?}\n     drawn {:?}", map.provinces[v].abbr, rot(&t), rot(&d));
+        }
+    }
 }

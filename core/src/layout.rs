@@ -19,6 +19,7 @@
 //! 5. `regions`: each province's region from its corners of the triangles,
 //!    labels at the pole of each region, coast marks towards their seas.
 
+mod follow;
 mod geom;
 mod graph;
 mod mesh;
@@ -352,38 +353,54 @@ pub fn layout_near(
         pins: &pins,
         first_shape: &first_shape,
         globe,
+        guide: None,
+        untangled: false,
     };
+    // Pins the plain solve lets go: solved again, untangling round them.
+    let (mut drawing, mut quality, mut strategy, mut spread) = search(&prepared);
+    if !drawing.pin_conflicts.is_empty() {
+        let untangled = Prepared { untangled: true, ..prepared };
+        let again = search(&untangled);
+        if better((&again.0, again.1), (&drawing, quality)) {
+            (drawing, quality, strategy, spread) = again;
+        }
+    }
+    let prepared = Prepared { untangled: true, ..prepared };
+    with_barriers(guided(&prepared, (drawing, quality), strategy, spread.as_deref()), &graph)
+}
+
+/// The best drawing of the strategies (see [`layout_near`]), its quality,
+/// the strategy
+/// that drew it and the first shape it followed (`None`: the prepared one).
+fn search(prepared: &Prepared<'_>) -> (Layout, f64, Strategy, Option<Vec<Point>>) {
+    let out = Layout::default();
     // A planar map: the plain strategy (edges most embedded in triangles
     // first, the longest face outside) keeps every border and is readable
     // on every planar variant we ship; the shape strategy follows the first
     // shape, which suits maps with straits. Each drawing readable enough
     // ends the search; otherwise the best of up to three.
-    // The best drawing: the one that lets fewest pins go, then the most
-    // readable.
-    let mut best: Option<(Layout, f64)> = None;
-    let mut keep = |drawing: Layout, q: f64| {
-        let better = |b: &(Layout, f64)| {
-            let (mine, theirs) = (drawing.pin_conflicts.len(), b.0.pin_conflicts.len());
-            mine < theirs || mine == theirs && q > b.1
-        };
-        if best.as_ref().is_none_or(better) {
-            best = Some((drawing, q));
+    // The best drawing: a readable one before one that is not, then the
+    // one that lets fewest pins go, then the most readable.
+    let mut best: Option<(Layout, f64, Strategy, Option<Vec<Point>>)> = None;
+    let mut keep = |drawing: Layout, q: f64, strategy: Strategy, shape: Option<&[Point]>| {
+        if best.as_ref().is_none_or(|b| better((&drawing, q), (&b.0, b.1))) {
+            best = Some((drawing, q, strategy, shape.map(<[Point]>::to_vec)));
         }
     };
     let mut plain = None;
-    if planar {
-        let (drawing, q, spread) = draw_plain(&prepared, out.clone());
+    if prepared.graph.is_planar() {
+        let (drawing, q, spread) = draw_plain(prepared, out.clone());
         if q >= 0.99 {
-            return with_barriers(drawing, &graph);
+            return (drawing, q, Strategy::Plain, None);
         }
-        keep(drawing, q);
+        keep(drawing, q, Strategy::Plain, None);
         plain = Some(spread);
     }
-    if let Some((first, quality, _)) = draw(&prepared, Strategy::Shape, out.clone()) {
+    if let Some((first, quality, _)) = draw(prepared, Strategy::Shape, out.clone()) {
         if quality >= 0.9 {
-            return with_barriers(first, &graph);
+            return (first, quality, Strategy::Shape, None);
         }
-        keep(first, quality);
+        keep(first, quality, Strategy::Shape, None);
     }
     // A shape the embedding could not follow (a world map that closes into
     // a ring): the plain drawing, spread by stress, is a better first shape,
@@ -391,19 +408,94 @@ pub fn layout_near(
     let spread = match plain {
         Some(spread) => spread,
         None => {
-            let (drawing, q, spread) = draw_plain(&prepared, out.clone());
+            let (drawing, q, spread) = draw_plain(prepared, out.clone());
             if q >= 0.99 {
-                return with_barriers(drawing, &graph);
+                return (drawing, q, Strategy::Plain, None);
             }
-            keep(drawing, q);
+            keep(drawing, q, Strategy::Plain, None);
             spread
         }
     };
-    let again = Prepared { first_shape: &spread, globe: false, ..prepared };
+    let again = Prepared { first_shape: &spread, globe: false, ..*prepared };
     if let Some((third, last, _)) = draw(&again, Strategy::Shape, out) {
-        keep(third, last);
+        keep(third, last, Strategy::Shape, Some(&spread));
     }
-    with_barriers(best.map(|(drawing, _)| drawing).unwrap_or_default(), &graph)
+    match best {
+        Some((drawing, q, strategy, shape)) => (drawing, q, strategy, shape),
+        None => (Layout::default(), 0.0, Strategy::Plain, None),
+    }
+}
+
+/// `drawing` drawn again if it let pins go: the embedding taken from it
+/// with those pins moved onto their places, so that each such province
+/// sits among the neighbours round its pin (a province with two neighbours
+/// on the other side of the border between them, a peninsula flipped).
+/// The redraw is kept if it is [`better`].
+fn guided(
+    prepared: &Prepared<'_>,
+    (mut drawing, mut quality): (Layout, f64),
+    strategy: Strategy,
+    shape: Option<&[Point]>,
+) -> Layout {
+    for _ in 0..2 {
+        if drawing.pin_conflicts.is_empty() || drawing.provinces.len() != prepared.n {
+            break;
+        }
+        let mut guide: Vec<Point> = drawing.provinces.iter().map(|r| r.label).collect();
+        for conflict in &drawing.pin_conflicts {
+            let v = conflict.province.0 as usize;
+            if let Some(&(_, at)) = prepared.pins.iter().find(|(p, _)| p.0 as usize == v) {
+                guide[v] = at;
+            }
+        }
+        let again = match shape {
+            Some(shape) => {
+                Prepared { guide: Some(&guide), first_shape: shape, globe: false, ..*prepared }
+            }
+            None => Prepared { guide: Some(&guide), ..*prepared },
+        };
+        match draw(&again, strategy, Layout::default()) {
+            Some((redrawn, q, _)) if better((&redrawn, q), (&drawing, quality)) => {
+                drawing = redrawn;
+                quality = q;
+            }
+            _ => break,
+        }
+    }
+    drawing
+}
+
+/// Whether drawing `a` (with its quality) is better than `b`: a readable
+/// one before one that is not, then the one that lets fewest pins go, then
+/// the more readable.
+fn better(a: (&Layout, f64), b: (&Layout, f64)) -> bool {
+    let (mine, theirs) = (a.0.pin_conflicts.len(), b.0.pin_conflicts.len());
+    let (readable, was) = (a.1 >= READABLE, b.1 >= READABLE);
+    readable && !was || readable == was && (mine < theirs || mine == theirs && a.1 > b.1)
+}
+
+/// The share of provinces with room for a label that makes a drawing
+/// readable: the search prefers any such drawing to one that is not,
+/// whatever pins it lets go.
+const READABLE: f64 = 0.6;
+
+/// How the triangular faces turn in `target`: the sum of their signs
+/// (+1 one way, −1 the other) and their number.
+fn turning_of(faces: &[Vec<u32>], target: &[Point]) -> (f64, f64) {
+    faces
+        .iter()
+        .filter(|walk| walk.len() == 3)
+        .map(|w| geom::cross(target[w[0] as usize], target[w[1] as usize], target[w[2] as usize]))
+        .fold((0.0f64, 0.0f64), |(sum, count), a| {
+            let sign = if a > 0.0 {
+                1.0
+            } else if a < 0.0 {
+                -1.0
+            } else {
+                0.0
+            };
+            (sum + sign, count + 1.0)
+        })
 }
 
 /// The plain strategy's drawing (never given up: it follows no shape).
@@ -457,6 +549,12 @@ struct Prepared<'a> {
     first_shape: &'a [Point],
     /// Whether the first shape is a globe's map (cut open along a meridian).
     globe: bool,
+    /// A drawing to take the embedding from (a point per province): the
+    /// last drawing with the pins it let go put at their pins.
+    guide: Option<&'a [Point]>,
+    /// Whether the solve untangles the drawing round its pins before it
+    /// lets one go (`solve::positions`).
+    untangled: bool,
 }
 
 /// Below this share of consistently turning triangles (|Σ sign| over the
@@ -486,6 +584,8 @@ fn draw(
         pins,
         first_shape,
         globe,
+        guide,
+        untangled,
     } = *prepared;
     let common = |a: u32, b: u32| -> usize {
         let (x, y) = (&neighbours[a as usize], &neighbours[b as usize]);
@@ -549,20 +649,7 @@ fn draw(
         rot = planar::embed(total, &chosen).unwrap_or(rot);
     }
     let mut faces = planar::faces(&rot);
-    let (turning, triangles) = faces
-        .iter()
-        .filter(|walk| walk.len() == 3)
-        .map(|w| geom::cross(target[w[0] as usize], target[w[1] as usize], target[w[2] as usize]))
-        .fold((0.0f64, 0.0f64), |(sum, count), a| {
-            let sign = if a > 0.0 {
-                1.0
-            } else if a < 0.0 {
-                -1.0
-            } else {
-                0.0
-            };
-            (sum + sign, count + 1.0)
-        });
+    let (turning, triangles) = turning_of(&faces, &target);
     // A shape folded over itself (a world map whose ring the first shape
     // laid flat in two layers): the embedding's triangles turn both ways in
     // it about equally, and a drawing that follows it is crushed. Such a
@@ -570,7 +657,19 @@ fn draw(
     if strategy == Strategy::Shape && turning.abs() < FOLDED * triangles {
         return None;
     }
-    if turning > 0.0 {
+    // Of the embeddings of the kept edges, the one the guide shows (each
+    // province's neighbours round it in the guide's order), where it is
+    // near enough to planar to show one: a pin let go then sits among its
+    // neighbours.
+    if let (None, Some(guide)) = (hub, guide) {
+        let chosen: Vec<(u32, u32)> =
+            (0..trial.len()).filter(|&i| kept[i]).map(|i| trial[i]).collect();
+        if let Some(followed) = follow::follow(total, &chosen, guide) {
+            rot = followed;
+            faces = planar::faces(&rot);
+        }
+    }
+    if turning_of(&faces, &target).0 > 0.0 {
         for list in &mut rot {
             list.reverse();
         }
@@ -670,7 +769,7 @@ fn draw(
     let pins: Vec<(u32, Point)> =
         pins.iter().filter(|(p, _)| (p.0 as usize) < n).map(|&(p, at)| (p.0, at)).collect();
     let follow = strategy == Strategy::Shape || !pins.is_empty();
-    let (mut pos, released, held) = solve::positions(&mesh, &fans, &goal, &pins, follow);
+    let (mut pos, released, held) = solve::positions(&mesh, &fans, &goal, &pins, follow, untangled);
     // Regions evened out, the pins held. A drawing with pins is balanced
     // after its spread is taken (below): the spread, a first shape for
     // another drawing, follows the graph, not the balance.

@@ -230,13 +230,17 @@ fn shape_weights(
 /// fix real vertices exactly where they say: the drawing is solved with
 /// all of them held; while it is not planar, the pin nearest the turned
 /// triangles that pulls hardest against the drawing without pins is let
-/// go (and reported), and the rest are solved again.
+/// go (and reported), and the rest are solved again. `untangled`: before
+/// a pin is let go, the drawing is untangled round the pins
+/// ([`untangle`]), and no triangle may turn but those the drawing without
+/// pins has (without: no more may turn than it has).
 pub(crate) fn positions(
     mesh: &Mesh,
     fans: &[Vec<(u32, u32, u32)>],
     target: &[Point],
     pins: &[(u32, Point)],
     follow: bool,
+    untangled: bool,
 ) -> (Vec<Point>, Vec<PinConflict>, Vec<bool>) {
     let n = mesh.roles.len();
     let adj = mesh.neighbours();
@@ -265,7 +269,10 @@ pub(crate) fn positions(
     let free = onto_pins(pos, pins);
     // Triangles crushed flat in the drawing without pins (a degenerate
     // corner of the graph) are not the pins' doing.
-    let baseline = turned_of(mesh, &free).len();
+    let crushed = turned_of(mesh, &free);
+    let baseline = crushed.len();
+    // No triangle turned but those the drawing without pins has.
+    let untouched = |turned: &[usize]| turned.iter().all(|t| crushed.binary_search(t).is_ok());
     let mut held: Vec<(u32, Point)> = pins.to_vec();
     let mut conflicts = Vec::new();
     while !held.is_empty() {
@@ -281,7 +288,7 @@ pub(crate) fn positions(
         if turned.len() > baseline && follow {
             // The shape's weights fold the drawing round the pins: the
             // plain weights may not.
-            let mut plain = start;
+            let mut plain = start.clone();
             tutte(&g, &uniform, &fixed_pins, &mut plain, iterations);
             let again = turned_of(mesh, &plain);
             if again.len() < turned.len() {
@@ -289,7 +296,25 @@ pub(crate) fn positions(
                 turned = again;
             }
         }
-        if turned.len() <= baseline {
+        if untangled && !untouched(&turned) {
+            // Barycentres cannot always fold a drawing round pins that a
+            // planar drawing can hold. The drawing without pins, its pins
+            // moved onto their places, is untangled where they turned it:
+            // each vertex near a turn moves into the kernel of its star,
+            // which turns no triangle. Failing that, the barycentric one.
+            let mut local = start;
+            untangle(mesh, &fixed_pins, &mut local, &crushed);
+            let after = turned_of(mesh, &local);
+            if untouched(&after) {
+                pinned = local;
+                turned = after;
+            } else {
+                untangle(mesh, &fixed_pins, &mut pinned, &crushed);
+                turned = turned_of(mesh, &pinned);
+            }
+        }
+        let planar = if untangled { untouched(&turned) } else { turned.len() <= baseline };
+        if planar {
             return (pinned, conflicts, fixed_pins);
         }
         // Pins within two steps of a turned triangle, hardest pulling
@@ -331,6 +356,145 @@ pub(crate) fn positions(
     }
     (free, conflicts, fixed)
 }
+
+/// Rounds of [`untangle`] at most.
+const UNTANGLE_ROUNDS: usize = 40;
+
+/// Untangles a drawing turned round its pins: each free vertex within two
+/// steps of a turned triangle moves to the middle of the kernel of its
+/// star (the points from which every triangle round it keeps the frame's
+/// orientation), when the kernel is not empty. A move fixes every triangle
+/// round the vertex and touches no other, so turns only ever go; the
+/// vertices round them move too, which opens kernels that were shut.
+/// Stops when no triangle is turned but the `crushed` ones (sorted).
+fn untangle(mesh: &Mesh, fixed: &[bool], pos: &mut [Point], crushed: &[usize]) {
+    let Some(sign) = orientation(mesh, pos) else { return };
+    let n = mesh.roles.len();
+    let mut around: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (t, tri) in mesh.triangles.iter().enumerate() {
+        for &v in tri {
+            around[v as usize].push(t);
+        }
+    }
+    let mut near = vec![0u32; n];
+    for round in 1..=UNTANGLE_ROUNDS as u32 {
+        let turned: Vec<usize> = turned_of(mesh, pos)
+            .into_iter()
+            .filter(|t| crushed.binary_search(t).is_err())
+            .collect();
+        if turned.is_empty() {
+            return;
+        }
+        // First the vertices of the turned triangles; when none of them
+        // can move, those within two steps too (which opens their kernels).
+        let corners: Vec<u32> = turned.iter().flat_map(|&t| mesh.triangles[t]).collect();
+        let mut moved =
+            shift_into_kernels(mesh, &around, fixed, pos, sign, &corners, &mut near, 2 * round);
+        if !moved {
+            let mut ring = corners;
+            for _ in 0..2 {
+                let mut next = ring.clone();
+                for &v in &ring {
+                    for &t in &around[v as usize] {
+                        next.extend(mesh.triangles[t]);
+                    }
+                }
+                ring = next;
+            }
+            moved = shift_into_kernels(
+                mesh,
+                &around,
+                fixed,
+                pos,
+                sign,
+                &ring,
+                &mut near,
+                2 * round + 1,
+            );
+        }
+        if !moved {
+            return;
+        }
+    }
+}
+
+/// Moves each free vertex of `which` (once: `seen` marks it with `mark`)
+/// to the middle of its kernel; whether one moved.
+#[allow(clippy::too_many_arguments)]
+fn shift_into_kernels(
+    mesh: &Mesh,
+    around: &[Vec<usize>],
+    fixed: &[bool],
+    pos: &mut [Point],
+    sign: f64,
+    which: &[u32],
+    seen: &mut [u32],
+    mark: u32,
+) -> bool {
+    let mut moved = false;
+    for &v in which {
+        if fixed[v as usize] || seen[v as usize] == mark {
+            continue;
+        }
+        seen[v as usize] = mark;
+        if let Some(at) = kernel_middle(mesh, &around[v as usize], v, pos, sign) {
+            moved |= at != pos[v as usize];
+            pos[v as usize] = at;
+        }
+    }
+    moved
+}
+
+/// The middle (mean of corners) of the kernel of `v`'s star: the triangles
+/// `around` it keep orientation `sign` with clear area wherever `v` is in
+/// it. `None` if the kernel is empty.
+fn kernel_middle(mesh: &Mesh, around: &[usize], v: u32, pos: &[Point], sign: f64) -> Option<Point> {
+    // Start from the box round the star, then cut by each triangle's line.
+    let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
+    for &t in around {
+        for &u in &mesh.triangles[t] {
+            if u != v {
+                let p = pos[u as usize];
+                lo = [lo[0].min(p[0]), lo[1].min(p[1])];
+                hi = [hi[0].max(p[0]), hi[1].max(p[1])];
+            }
+        }
+    }
+    let mut poly: Vec<Point> = vec![lo, [hi[0], lo[1]], hi, [lo[0], hi[1]]];
+    for &t in around {
+        let tri = mesh.triangles[t];
+        // The area of the triangle with `x` for `v`, signed: linear in `x`.
+        let area = |x: Point| {
+            let at = |u: u32| if u == v { x } else { pos[u as usize] };
+            cross(at(tri[0]), at(tri[1]), at(tri[2])) * sign - KERNEL_MARGIN
+        };
+        let mut cut = Vec::with_capacity(poly.len() + 1);
+        for i in 0..poly.len() {
+            let (p, q) = (poly[i], poly[(i + 1) % poly.len()]);
+            let (fp, fq) = (area(p), area(q));
+            if fp >= 0.0 {
+                cut.push(p);
+            }
+            if fp >= 0.0 && fq < 0.0 || fp < 0.0 && fq >= 0.0 {
+                let s = fp / (fp - fq);
+                cut.push([p[0] + (q[0] - p[0]) * s, p[1] + (q[1] - p[1]) * s]);
+            }
+        }
+        poly = cut;
+        if poly.len() < 3 {
+            return None;
+        }
+    }
+    let middle = [
+        poly.iter().map(|p| p[0]).sum::<f64>() / poly.len() as f64,
+        poly.iter().map(|p| p[1]).sum::<f64>() / poly.len() as f64,
+    ];
+    Some(middle)
+}
+
+/// The least doubled area a triangle keeps in [`kernel_middle`] (above the
+/// 1e-6 under which a triangle counts as crushed).
+const KERNEL_MARGIN: f64 = 1e-3;
 
 /// The drawing `pos` moved as a whole onto the pins: shifted by one pin,
 /// turned and scaled by two, mirrored too by three or more when that fits
