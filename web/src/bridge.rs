@@ -13,6 +13,7 @@ pub mod foreign;
 pub mod gesture;
 pub mod history;
 pub mod order_checks;
+pub mod pin_marks;
 pub mod pins;
 mod play;
 pub mod position;

@@ -6,8 +6,9 @@
 //! province shows its card (name, terrain, owner, neighbours, Unpin). The
 //! drawing (`drawing.rs`, laid out in the worker) follows the graph, the
 //! pins and the terrain, so typing that does not change them does not lay
-//! the map out again. The tools above it are components of their own
-//! (`map_status`, `position_tools`, `order_tools`).
+//! the map out again. The tools above it (`map_tools`), the drawing's layer
+//! (`drawing_layer`) and the position's (`play_layer`) are components of
+//! their own; this one holds the state they share, zoom and pointers.
 //!
 //! Play (issue 13): the position of the phase on screen, its orders drawn
 //! (pending ones grey, played ones by result), dislodged units beside their
@@ -21,7 +22,6 @@ use leptos::prelude::*;
 use crate::bridge::gesture::Fingers;
 use crate::bridge::roving;
 use crate::bridge::viewbox;
-use crate::components::units_layer::UnitsLayer;
 use wasm_bindgen::JsCast;
 
 use judgepad_core::layout;
@@ -32,52 +32,16 @@ use crate::bridge::arrows::{self, ArrowView};
 use crate::bridge::entry::{Pick, Target, self_order, targets};
 use crate::bridge::position::add_edit;
 
-use crate::bridge::pins::{set_pin, unpin};
-use crate::bridge::scene::{
-    CoastView, LineView, RegionView, Scene, Shapes, TagView, scene, shapes,
-};
-use crate::components::export_menu::ExportMenu;
+use crate::bridge::pin_marks::{PinMark, pin_marks_of};
+use crate::bridge::pins::set_pin;
+use crate::bridge::scene::{Scene, Shapes, scene, shapes};
+use crate::components::drawing_layer::DrawingLayer;
 use crate::components::map_card::MapCard;
-use crate::components::map_status::MapStatus;
-use crate::components::order_tools::OrderTools;
-use crate::components::position_tools::{EditTool, PositionTools};
+use crate::components::map_tools::MapTools;
+use crate::components::play_layer::PlayLayer;
+use crate::components::position_tools::EditTool;
 use crate::drawing::{Drawing, same_provinces};
 use crate::worker::client::Status;
-
-/// A pin's mark on the map: at the pin, a head and a short needle below
-/// it, in drawing units (`let_go`: the drawing could not hold it).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct PinMark {
-    abbr: String,
-    x: String,
-    y: String,
-    tip: String,
-    let_go: bool,
-}
-
-/// The marks of `pins` (the drawing's own) on `drawing` of `map`.
-fn pin_marks_of(
-    map: &judgepad_core::map::Map,
-    pins: &[judgepad_core::map::pins::Pin],
-    drawing: &layout::Layout,
-) -> Vec<PinMark> {
-    pins.iter()
-        .filter_map(|pin| {
-            let abbr = map.provinces.get(pin.province.0 as usize)?.abbr.clone();
-            let let_go = drawing.pin_conflicts.iter().any(|c| c.province == pin.province);
-            let [x, y] = pin.point();
-            // The head sits above the label, the needle's tip at the pin.
-            let (head, tip) = (y - 9.0, y - 4.0);
-            Some(PinMark {
-                abbr,
-                x: format!("{x:.1}"),
-                y: format!("{head:.1}"),
-                tip: format!("{tip:.1}"),
-                let_go,
-            })
-        })
-        .collect()
-}
 
 /// The map view.
 #[component]
@@ -374,10 +338,12 @@ pub fn MapView(
         }
         callback.forget();
     });
-    let svg_width =
-        move || stage_size.get().map_or_else(|| "100%".to_string(), |(w, _)| w.to_string());
-    let svg_height =
-        move || stage_size.get().map_or_else(|| "100%".to_string(), |(_, h)| h.to_string());
+    let svg_width = Signal::derive(move || {
+        stage_size.get().map_or_else(|| "100%".to_string(), |(w, _)| w.to_string())
+    });
+    let svg_height = Signal::derive(move || {
+        stage_size.get().map_or_else(|| "100%".to_string(), |(_, h)| h.to_string())
+    });
     // Client pixels → drawing units (the default preserveAspectRatio: meet,
     // centred).
     let to_drawing = move |cx: f64, cy: f64| -> Option<(f64, f64)> {
@@ -515,29 +481,7 @@ pub fn MapView(
     view! {
         <section class="map" aria-label="map" data-layouts=move || layouts.get()
             aria-busy=move || matches!(worker_status.get(), Status::Working | Status::Slow).to_string()>
-            <div class="map-tools">
-                <button type="button" data-testid="map-fit" on:click=move |_| zoom.set(None)>"Fit"</button>
-                <button type="button" data-testid="move-provinces" aria-pressed=move || moving.get().to_string()
-                    title="drag a province to where your geography has it: a # @pos pin is written into the text"
-                    on:click=move |_| moving.update(|on| *on = !*on)>"Move provinces"</button>
-                <button type="button" data-testid="map-undo" title="undo the last change to the files: a pin, a fix, an edit (Ctrl+Z)"
-                    aria-label="undo" on:click=move |_| doc.undo()>"↶"</button>
-                <button type="button" data-testid="map-redo" title="redo (Ctrl+Shift+Z)"
-                    aria-label="redo" on:click=move |_| doc.redo()>"↷"</button>
-                <MapStatus redraw=redraw />
-                <PositionTools play=play editing=editing />
-                <OrderTools play=play editing=editing />
-                {move || loaded.with(|it| !it.map.pins.is_empty()).then(|| view! {
-                    <button type="button" data-testid="unpin-all"
-                        title="remove every # @pos pin: the map is drawn from the graph alone"
-                        on:click=move |_| loaded.with_untracked(|it| doc.change(None, |w| unpin(w, &it.map, None)))
-                    >"Unpin all"</button>
-                })}
-                <ExportMenu loaded=loaded key=key drawn=drawn />
-                <span class="map-figures" data-testid="map-figures">
-                    {move || drawn.with(|d| d.as_ref().map(|(_, d)| format!("{} regions, {} borders, {} connectors", d.provinces.len(), d.borders.len(), d.connectors.len())))}
-                </span>
-            </div>
+            <MapTools loaded=loaded play=play doc=doc zoom=zoom moving=moving editing=editing redraw=redraw key=key drawn=drawn />
             // Two layers with one view box: the drawing (regions, borders,
             // labels), and over it the position (units, orders). A unit
             // moved relays out only the upper layer: in one SVG it relaid out
@@ -563,86 +507,11 @@ pub fn MapView(
             // Each layer in a box of its own: an SVG is not a relayout
             // boundary in Chromium, a contained box is.
             <div class="layer">
-            <svg class="drawing" viewBox=view_box node_ref=svg_ref width=svg_width height=svg_height>
-                <defs>
-                    <pattern id="shut" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-                        <rect width="6" height="6" fill="#c9c3b6" />
-                        <line x1="0" y1="0" x2="0" y2="6" stroke="#8d877a" stroke-width="2" />
-                    </pattern>
-                </defs>
-                <g class="regions">
-                    <For each=move || view_scene.with(|s| s.regions.clone()) key=|r: &RegionView| r.clone() let:r>
-                        {
-                            let RegionView { abbr, points, fill, label, font, centre } = r;
-                            let name = abbr.clone();
-                            let me = abbr.clone();
-                            let tab = move || if tab_stop.with(|s| s.as_deref() == Some(me.as_str())) { "0" } else { "-1" };
-                            view! {
-                                <g class="region" data-province=abbr tabindex=tab>
-                                    <polygon points=points fill=fill />
-                                    {centre.map(|(cx, cy, radius, colour)| view! {
-                                        <circle class="sc" cx=cx cy=cy r=radius fill=colour />
-                                    })}
-                                    <text x=label.0 y=label.1 font-size=font>{name}</text>
-                                </g>
-                            }
-                        }
-                    </For>
-                </g>
-                <g class="lines">
-                    <For each=move || view_scene.with(|s| s.lines.clone()) key=|l: &LineView| l.clone() let:l>
-                        <path class=l.class d=l.d />
-                    </For>
-                </g>
-                <g class="wrap-tags">
-                    <For each=move || view_scene.with(|s| s.tags.clone()) key=|t: &TagView| t.clone() let:t>
-                        <text class="wt" x=t.x y=t.y>{t.text}</text>
-                    </For>
-                </g>
-                <g class="pins">
-                    <For each=move || pin_marks.get() key=|m: &PinMark| m.clone() let:m>
-                        <g class="pin-mark" class:let-go=m.let_go data-pin=m.abbr>
-                            <title>{if m.let_go { "pin let go: see the diagnostics" } else { "pinned" }}</title>
-                            <circle cx=m.x.clone() cy=m.y.clone() r="2.4" />
-                            <line x1=m.x.clone() y1=m.y.clone() x2=m.x y2=m.tip />
-                        </g>
-                    </For>
-                </g>
-                <g class="coasts">
-                    <For each=move || view_scene.with(|s| s.coasts.clone()) key=|c: &CoastView| c.clone() let:c>
-                        <g data-coast=c.abbr>
-                            <circle cx=c.at.0.clone() cy=c.at.1 r="1.2" />
-                            <text x=c.at.0 y=c.at.2>{c.short}</text>
-                        </g>
-                    </For>
-                </g>
-            </svg>
+            <DrawingLayer scene=view_scene pin_marks=pin_marks tab_stop=tab_stop view_box=view_box svg_ref=svg_ref width=svg_width height=svg_height />
             </div>
             <div class="layer upper">
-            <svg class="units-layer" viewBox=view_box aria-label="units and orders" width=svg_width height=svg_height>
-                <defs>
-                    <marker id="head" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="3.2" markerHeight="3.2" orient="auto-start-reverse">
-                        <path d="M0 0L10 5L0 10z" class="head" />
-                    </marker>
-                </defs>
-                <g class="changed">
-                    <For each=changed_shapes key=|l: &(String, String)| l.clone() let:l>
-                        <polygon class="changed-region" data-changed=l.0 points=l.1 />
-                    </For>
-                </g>
-                <g class="lit">
-                    <For each=lit_shapes key=|l: &(String, String)| l.clone() let:l>
-                        <polygon class="lit-region" data-target=l.0 points=l.1 />
-                    </For>
-                </g>
-                <UnitsLayer scene=view_scene play=play hit_r=hit_r />
-                <g class="marks" data-testid="marks">
-                    <For each=move || marks.get() key=|m: &ArrowView| m.clone() let:m>
-                        <path class=m.class d=m.d data-order-of=m.unit data-result=m.result
-                            marker-end=m.head.then_some("url(#head)") />
-                    </For>
-                </g>
-            </svg>
+            <PlayLayer scene=view_scene play=play view_box=view_box width=svg_width height=svg_height hit_r=hit_r
+                changed=Signal::derive(changed_shapes) lit=Signal::derive(lit_shapes) marks=marks />
             </div>
             </div>
             <MapCard loaded=loaded play=play doc=doc selected=selected hovered=hovered />
