@@ -17,6 +17,7 @@ use alloc::vec::Vec;
 
 use super::geom::{Point, cross};
 use super::planar::{self, Rotation};
+use super::quality::pseudo_angle;
 
 /// Past this many edges the search is not tried (it is quadratic in the
 /// edges taken out; a map that large is drawn without pins in practice).
@@ -187,16 +188,10 @@ fn corners(rot: &Rotation, at: &[Point], a: u32, b: u32, joined: bool) -> Option
     best.map(|(_, ja, jb)| (ja, jb))
 }
 
-/// The pseudo-angle (0 to 4) of the direction from `from` to `to`:
-/// monotone in the true angle, without trigonometry.
+/// The pseudo-angle (0 to 4) of the direction from `from` to `to`
+/// (`quality::pseudo_angle`).
 fn angle(from: Point, to: Point) -> f64 {
-    let d = [to[0] - from[0], to[1] - from[1]];
-    let s = d[0].abs() + d[1].abs();
-    if s == 0.0 {
-        return 0.0;
-    }
-    let t = d[1] / s;
-    if d[0] >= 0.0 { if t >= 0.0 { t } else { 4.0 + t } } else { 2.0 - t }
+    pseudo_angle([to[0] - from[0], to[1] - from[1]])
 }
 
 /// How far one turns from `from` to `to` in the rotation's direction

@@ -87,7 +87,7 @@ fn cyclic(v: usize, neighbours: &[u32], places: &[Point]) -> Vec<u32> {
 }
 
 /// A monotone stand-in for the angle of `d` (0 to 4), without trigonometry.
-fn pseudo_angle(d: Point) -> f64 {
+pub(crate) fn pseudo_angle(d: Point) -> f64 {
     let s = d[0].abs() + d[1].abs();
     if s == 0.0 {
         return 0.0;
