@@ -505,15 +505,6 @@ test('the map is drawn from the graph: one region per province, units, screensho
   await expect('imperial', 356);
   await expect('loeb9', 87);
   await expect('pure', 7);
-  // Standard with its shipped pins (map-standard.png) and without them:
-  // the drawing the graph alone gives.
-  await page.getByTestId('variant').selectOption('standard');
-  await expect('standard', 76);
-  if ((await map.locator('[data-pin]').count()) < 5) throw new Error('standard shows no pin marks');
-  await page.getByTestId('unpin-all').click();
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="map"] [data-pin]').length === 0, null, { timeout: 20000 });
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="map"] [data-province]').length === 76);
-  await map.screenshot({ path: path.join(shots, 'map-standard-unpinned.png') });
 });
 
 test('every bundled variant is drawn: a region per province and its units, within a moment', async (page) => {

@@ -349,13 +349,23 @@ pub(crate) fn positions(
             .copied()
             .max_by(|&x, &y| pull(x).total_cmp(&pull(y)).then(y.cmp(&x)))
             .expect("a candidate");
-        let with =
-            candidates.iter().filter(|&&i| i != worst).map(|&i| ProvinceId(held[i].0)).collect();
+        // The pins it fought with that are nearest it, a few at most (a
+        // warning naming dozens helps no one).
+        let mut with: Vec<usize> = candidates.iter().copied().filter(|&i| i != worst).collect();
+        let at = held[worst].1;
+        crate::sorting::sort_by(&mut with, |&x, &y| {
+            dist(held[x].1, at).total_cmp(&dist(held[y].1, at)).then(x.cmp(&y))
+        });
+        with.truncate(NAMED);
+        let with = with.into_iter().map(|i| ProvinceId(held[i].0)).collect();
         let province = ProvinceId(held.remove(worst).0);
         conflicts.push(PinConflict { province, with });
     }
     (free, conflicts, fixed)
 }
+
+/// The pins a let-go pin names at most (the nearest it).
+const NAMED: usize = 6;
 
 /// Rounds of [`untangle`] at most.
 const UNTANGLE_ROUNDS: usize = 40;
