@@ -1353,6 +1353,54 @@ async function resultOf(page, unit) {
   return row.getAttribute('data-result');
 }
 
+// Issue 33: support and convoy without Shift or Alt. By touch (taps as a
+// phone sends them): a unit tapped, "Support…", the unit to support, the
+// place. By keyboard: Enter on a province picks its unit, the tools'
+// buttons, Enter on the unit to support and on the place.
+test('support by touch and by keyboard: the order tools offer Support… and Convoy…', async (page) => {
+  await expectStart(page, 'phase', 'S1901M');
+  const tap = async (selector) => {
+    const box = await page.locator(selector).first().boundingBox();
+    if (!box) throw new Error(`nothing to tap: ${selector}`);
+    await page.getByTestId('map').evaluate((stage, [x, y]) => {
+      const at = document.elementFromPoint(x, y);
+      for (const type of ['pointerdown', 'pointerup']) {
+        at.dispatchEvent(new PointerEvent(type, { pointerId: 7, pointerType: 'touch', isPrimary: true, clientX: x, clientY: y, bubbles: true }));
+      }
+    }, [box.x + box.width / 2, box.y + box.height / 2]);
+  };
+  // A fleet offers Convoy…, an army does not.
+  await tap('[data-unit="F LON"]');
+  await page.getByTestId('order-convoy').waitFor({ timeout: 5000 });
+  await page.getByTestId('order-cancel').click();
+  await tap('[data-unit="A MUN"]');
+  await page.getByTestId('order-support').waitFor({ timeout: 5000 });
+  if (await page.getByTestId('order-convoy').count()) throw new Error('an army offered Convoy');
+  await page.getByTestId('order-support').click();
+  await expectStart(page, 'order-tools', 'A MUN supports');
+  await tap('[data-unit="A VIE"]');
+  await page.waitForSelector('.lit-region[data-target="BOH"]');
+  await tap('[data-testid="map"] [data-province="BOH"] polygon');
+  await ordersHave(page, 'GERMANY: A MUN S A VIE - BOH');
+  // The keyboard: no pointer at all.
+  const enterOn = async (abbr) => {
+    await page.locator(`[data-testid="map"] [data-province="${abbr}"]`).focus();
+    await page.keyboard.press('Enter');
+  };
+  await enterOn('PAR');
+  await page.getByTestId('order-support').focus();
+  await page.keyboard.press('Enter');
+  await expectStart(page, 'order-tools', 'A PAR supports');
+  await enterOn('MAR');
+  await page.waitForSelector('.lit-region[data-target="BUR"]');
+  await enterOn('BUR');
+  await ordersHave(page, 'FRANCE: A PAR S A MAR - BUR');
+  // Enter where there is nothing to order opens the province's card.
+  await enterOn('BOH');
+  await page.getByTestId('map-card').waitFor({ timeout: 5000 });
+  await page.keyboard.press('Escape');
+});
+
 test('play standard S1901M to S1902M by clicks and text: bounce, supported attack, dislodgement, retreat, build; step back and forward', async (page) => {
   await expectStart(page, 'phase', 'S1901M');
   // Spring by clicks: a bounce in Burgundy, Kiel to Holland, Venice to Tyrolia.

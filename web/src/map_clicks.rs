@@ -56,6 +56,19 @@ pub fn order_click(
             play.session.with_untracked(|s| s.as_ref().and_then(|s| self_order(&s.game, unit)))
         };
         if let Some(picked) = &pick {
+            // Support or convoy chosen from the tools: the unit picked next
+            // is the one supported or convoyed (the unit itself again goes
+            // back to its own moves).
+            if let (Pick::Supporting(u) | Pick::Convoying(u), Some(other)) = (picked, &unit) {
+                play.pick.set(Some(if other == u {
+                    Pick::Unit(u.clone())
+                } else if matches!(picked, Pick::Supporting(_)) {
+                    Pick::Support(u.clone(), other.clone())
+                } else {
+                    Pick::Convoy(u.clone(), other.clone())
+                }));
+                return true;
+            }
             if let (Pick::Unit(u), Some(clicked)) = (picked, &unit)
                 && u == clicked
                 && !shift

@@ -1,7 +1,9 @@
 //! The map from the keyboard (issue 33): the map is one tab stop (the
 //! province last focused, else the first drawn); the arrow keys move to the
-//! nearest province that way (`bridge::roving`), Enter or Space opens the
-//! province's card, Escape closes it.
+//! nearest province that way (`bridge::roving`); Enter or Space does what
+//! a click on the province does while ordering (picks its unit, takes a
+//! lit place) or editing the position, else opens the province's card;
+//! Escape closes it.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -25,12 +27,15 @@ pub fn tab_stop(scene: Memo<Scene>, stop: RwSignal<Option<String>>) -> Memo<Opti
     })
 }
 
-/// The map's keydown handler: moves `stop` and the focus, or sets
-/// `selected` (the province whose card is open).
+/// The map's keydown handler: moves `stop` and the focus; Enter or Space
+/// first offers the province to `act` (what a click on it does while
+/// ordering or editing: true if it did something), else sets `selected`
+/// (the province whose card is open).
 pub fn on_key(
     scene: Memo<Scene>,
     stop: RwSignal<Option<String>>,
     selected: RwSignal<Option<String>>,
+    act: impl Fn(String) -> bool + Copy,
 ) -> impl Fn(leptos::ev::KeyboardEvent) + Copy {
     move |ev: leptos::ev::KeyboardEvent| {
         let Some(from) = province_at(ev.target()) else { return };
@@ -52,7 +57,9 @@ pub fn on_key(
             }
         } else if key == "Enter" || key == " " {
             ev.prevent_default();
-            selected.set(Some(from));
+            if !act(from.clone()) {
+                selected.set(Some(from));
+            }
         } else if key == "Escape" {
             selected.set(None);
         }

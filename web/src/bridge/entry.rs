@@ -260,6 +260,11 @@ pub enum Pick {
     Support(String, String),
     /// A fleet to convoy an army (`fleet`, `army`).
     Convoy(String, String),
+    /// A unit that will support the next unit picked (the touch and
+    /// keyboard way to Shift+click).
+    Supporting(String),
+    /// A fleet that will convoy the next army picked (Alt+click's).
+    Convoying(String),
     /// A build of this kind for any power owed one.
     Build(UnitKind),
 }

@@ -130,6 +130,19 @@ pub struct Scene {
 }
 
 impl Scene {
+    /// The unit in `province` (its text, `A PAR`): the dislodged one if
+    /// `dislodged` and there is one, else the one standing there.
+    pub fn unit_in(&self, province: &str, dislodged: bool) -> Option<String> {
+        let here = |u: &&UnitView| {
+            u.text.split_whitespace().nth(1).is_some_and(|at| {
+                at.split('/').next().is_some_and(|p| p.eq_ignore_ascii_case(province))
+            })
+        };
+        let mut units = self.units.iter().filter(here);
+        let first = units.clone().find(|u| u.dislodged == dislodged);
+        first.or_else(|| units.next()).map(|u| u.text.clone())
+    }
+
     /// The outlines (abbreviation, SVG points) of the regions `wanted`
     /// picks: what the upper layer draws over them (lit places, changes).
     pub fn outlines(&self, wanted: impl Fn(&str) -> bool) -> Vec<(String, String)> {
@@ -447,6 +460,24 @@ mod tests {
 
     /// A globe's map: links across its seam are two stubs off opposite
     /// edges, each named with where it leads; a flat map has none.
+    #[test]
+    fn the_unit_in_a_province_by_its_coast_too() {
+        let loaded = crate::bridge::load("standard.map", &crate::bridge::variant_text("standard"));
+        let drawing = judgepad_core::layout::layout(&loaded.map, &[]);
+        let mut scene = scene(&loaded.map, &drawing, &shapes(&drawing), None);
+        assert_eq!(scene.unit_in("par", false).as_deref(), Some("A PAR"));
+        assert_eq!(scene.unit_in("STP", false).as_deref(), Some("F STP/SC"));
+        assert_eq!(scene.unit_in("BUR", false), None);
+        // A dislodged unit beside the one that took its place.
+        let mut beaten = scene.units[0].clone();
+        let standing = beaten.text.clone();
+        beaten.text = format!("F {}", &standing[2..]);
+        beaten.dislodged = true;
+        scene.units.push(beaten.clone());
+        assert_eq!(scene.unit_in(&standing[2..], true), Some(beaten.text));
+        assert_eq!(scene.unit_in(&standing[2..], false), Some(standing));
+    }
+
     #[test]
     fn links_round_a_globe_leave_by_the_edges() {
         let loaded = crate::bridge::load("imperial.map", &crate::bridge::variant_text("imperial"));

@@ -37,6 +37,7 @@ use crate::drawing::Drawing;
 use crate::map_scene::MapScene;
 use crate::worker::client::Status;
 use crate::{map_clicks, map_keys, map_stage};
+use judgepad_core::orders::OrderPhase;
 
 /// The map view.
 #[component]
@@ -102,7 +103,19 @@ pub fn MapView(
     // (`map_keys`).
     let stop = RwSignal::new(None::<String>);
     let tab_stop = map_keys::tab_stop(view_scene, stop);
-    let on_key = map_keys::on_key(view_scene, stop, selected);
+    // Enter on a province acts as a click on it would (its unit picked, a
+    // lit place taken, an edit made); else it opens the card.
+    let act = move |province: String| {
+        if editing.with_untracked(Option::is_some) {
+            return edit_click(Some(province));
+        }
+        let retreats = play.session.with_untracked(|s| {
+            s.as_ref().and_then(|s| s.game.order_phase()) == Some(OrderPhase::Retreats)
+        });
+        let unit = view_scene.with_untracked(|s| s.unit_in(&province, retreats));
+        order_click(false, false, unit, Some(province))
+    };
+    let on_key = map_keys::on_key(view_scene, stop, selected, act);
     let svg_ref = NodeRef::<leptos::svg::Svg>::new();
     // The layers' size in pixels, measured from the stage.
     let stage_ref = NodeRef::<leptos::html::Div>::new();

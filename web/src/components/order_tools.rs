@@ -1,6 +1,8 @@
 //! The order tools above the map: what the picked unit may do (hold or
 //! disband, support, convoy, cancel) or, in an adjustment phase, what to
-//! build; the map view applies the clicks.
+//! build; the map view applies the clicks. Support and convoy are buttons
+//! too (then the unit to support or convoy is picked), so a phone and the
+//! keyboard reach them without Shift or Alt.
 
 use leptos::prelude::*;
 
@@ -44,17 +46,37 @@ pub fn OrderTools(
                 }
                 (_, Some(Pick::Unit(unit))) => {
                     let held = unit.clone();
+                    let (supporter, fleet) = (unit.clone(), unit.clone());
+                    let movement = phase == OrderPhase::Movement;
+                    let convoys = movement && unit.starts_with("F ");
                     view! {
                         <span class="order-tools" data-testid="order-tools">
                             <strong>{unit}</strong>
-                            <button type="button" on:click=move |_| {
+                            <button type="button" data-testid="order-hold" on:click=move |_| {
                                 if let Some(line) = play.session.with_untracked(|s| s.as_ref().and_then(|s| self_order(&s.game, &held))) {
                                     play.write(&line);
                                 }
                                 play.pick.set(None);
                             }>{if phase == OrderPhase::Retreats { "Disband" } else { "Hold" }}</button>
-                            <span class="muted">{if phase == OrderPhase::Movement { "Shift+click a unit: support it · Alt+click: convoy it" } else { "click a lit place" }}</span>
-                            <button type="button" on:click=move |_| play.pick.set(None)>"Cancel"</button>
+                            {movement.then(|| view! {
+                                <button type="button" data-testid="order-support" title="then pick the unit to support (or Shift+click it)"
+                                    on:click=move |_| play.pick.set(Some(Pick::Supporting(supporter.clone())))>"Support…"</button>
+                            })}
+                            {convoys.then(|| view! {
+                                <button type="button" data-testid="order-convoy" title="then pick the army to convoy (or Alt+click it)"
+                                    on:click=move |_| play.pick.set(Some(Pick::Convoying(fleet.clone())))>"Convoy…"</button>
+                            })}
+                            <span class="muted">{if movement { "or pick a lit place" } else { "pick a lit place" }}</span>
+                            <button type="button" data-testid="order-cancel" on:click=move |_| play.pick.set(None)>"Cancel"</button>
+                        </span>
+                    }.into_any()
+                }
+                (_, Some(Pick::Supporting(unit))) | (_, Some(Pick::Convoying(unit))) => {
+                    let verb = if matches!(play.pick.get_untracked(), Some(Pick::Supporting(..))) { "supports: pick the unit to support" } else { "convoys: pick the army to convoy" };
+                    view! {
+                        <span class="order-tools" data-testid="order-tools">
+                            <strong>{format!("{unit} {verb}")}</strong>
+                            <button type="button" data-testid="order-cancel" on:click=move |_| play.pick.set(None)>"Cancel"</button>
                         </span>
                     }.into_any()
                 }
@@ -64,7 +86,7 @@ pub fn OrderTools(
                         <span class="order-tools" data-testid="order-tools">
                             <strong>{format!("{a} {verb} {b}")}</strong>
                             <span class="muted">"click a lit place"</span>
-                            <button type="button" on:click=move |_| play.pick.set(None)>"Cancel"</button>
+                            <button type="button" data-testid="order-cancel" on:click=move |_| play.pick.set(None)>"Cancel"</button>
                         </span>
                     }.into_any()
                 }

@@ -29,7 +29,7 @@ pub fn UnitsLayer(
                         if dislodged { (None, Some(text)) } else { (Some(text), None) };
                     let picked = move || {
                         play.pick.with(|p| {
-                            matches!(p, Some(Pick::Unit(u)) | Some(Pick::Support(u, _)) | Some(Pick::Convoy(u, _)) if *u == me)
+                            matches!(p, Some(Pick::Unit(u) | Pick::Support(u, _) | Pick::Convoy(u, _) | Pick::Supporting(u) | Pick::Convoying(u)) if *u == me)
                         })
                     };
                     view! {
