@@ -893,6 +893,21 @@ test('the editor: a bundled file edited is the user\'s copy until reverted; hove
   await page.getByTestId('revert').click();
   await page.waitForFunction(() => !document.querySelector('[role="tab"][data-file="standard.politics"]').textContent.includes('●'));
   if ((await editor.inputValue()).includes('# mine')) throw new Error('revert kept the edit');
+  // The revert says so, with an Undo that brings the edit back.
+  await expectStart(page, 'undo-note', 'standard.politics reverted');
+  await page.getByTestId('undo-note-undo').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="editor"]').value.includes('# mine'));
+  if (await page.getByTestId('undo-note').count()) throw new Error('the notice stayed after Undo');
+  await page.getByTestId('revert').click();
+  await page.waitForFunction(() => !document.querySelector('[data-testid="editor"]').value.includes('# mine'));
+  // The next change ends the notice (its Undo would undo that instead).
+  await page.getByTestId('undo-note').waitFor();
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('x');
+  await page.waitForFunction(() => !document.querySelector('[data-testid="undo-note"]'), null, { timeout: 5000 });
+  await page.keyboard.press('Backspace');
+  await page.waitForFunction(() => !document.querySelector('[data-testid="editor"]').value.endsWith('x'));
   // Ctrl+click on an abbreviation goes to its definition in the geography.
   await page.locator('[role="tab"][data-file="standard.map"]').click();
   await page.locator('[role="tab"][data-file="standard.politics"]').click();

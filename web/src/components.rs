@@ -29,6 +29,7 @@ pub mod splitter;
 pub mod stepper;
 pub mod summary;
 pub mod theme_toggle;
+pub mod undo_note;
 pub mod units_layer;
 pub mod variant_picker;
 pub mod xconq_view;

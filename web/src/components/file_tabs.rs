@@ -1,6 +1,6 @@
 //! The variant's files as tabs: the top-level file, each file it `USE`s
 //! (in reading order), then the user's other files. A bundled file edited
-//! is marked changed and can be reverted; the user's own files can be
+//! is marked changed and can be reverted (an Undo notice follows); the user's own files can be
 //! created, renamed and deleted. "New variant" starts a variant of the
 //! user's own from a small template (renaming its top-level file renames
 //! the variant); a file no file of the variant reads says so.
@@ -9,6 +9,7 @@ use leptos::prelude::*;
 
 use crate::bridge::Loaded;
 use crate::bridge::workspace::{Origin, Workspace};
+use crate::components::undo_note::UndoNote;
 use crate::doc::Doc;
 
 /// Tabs and file actions.
@@ -24,6 +25,8 @@ pub fn FileTabs(
     let tabs = Memo::new(move |_| loaded.with(|l| doc.workspace.with(|w| w.tabs(l))));
     let name = RwSignal::new(String::new());
     let problem = RwSignal::new(String::new());
+    // What was just dropped, with an Undo beside the tools.
+    let dropped = RwSignal::new(None::<String>);
     let origin = move |file: &str| doc.workspace.with(|w| w.origin(file));
     let open_origin = move || {
         let open = doc.open.get();
@@ -78,10 +81,12 @@ pub fn FileTabs(
         doc.change(None, |w| w.delete(&open));
         let root = doc.workspace.with_untracked(|w| w.root.clone());
         doc.open.set(root);
+        dropped.set(Some(format!("{open} deleted")));
     };
     let revert = move |_| {
         let open = doc.open.get_untracked();
         doc.change(None, |w| w.revert(&open));
+        dropped.set(Some(format!("{open} reverted to the bundled file")));
     };
     view! {
         <div class="files-bar">
@@ -159,6 +164,7 @@ pub fn FileTabs(
                     disabled=move || open_origin() != Some(Origin::New)
                 >"Delete"</button>
                 <span class="problem" role="alert">{move || problem.get()}</span>
+                <UndoNote doc=doc note=dropped />
             </div>
             {move || unread().map(|file| {
                 let root = doc.workspace.with_untracked(|w| w.root.clone());
