@@ -265,6 +265,11 @@ test('accessibility: no axe-core WCAG 2.1 AA violation in either theme, at deskt
       const tabs = label === 'phone' ? ['editor', 'map', 'panels'] : [null];
       for (const tab of tabs) {
         if (tab) await page.getByTestId(`phone-tab-${tab}`).click();
+        // The phone journey, seen: target/browser/phone-<tab>-<theme>.png.
+        if (tab) {
+          fs.mkdirSync(shots, { recursive: true });
+          await page.screenshot({ path: path.join(shots, `phone-${tab}-${theme}.png`) });
+        }
         for (const v of await axeViolations(page)) failures.push(`${theme}, ${label}${tab ? ` (${tab})` : ''}: ${v}`);
       }
     }
