@@ -1324,6 +1324,9 @@ test('drafts: save, open, rename, delete; a share link keeps the previous work a
   await editor.click();
   await page.keyboard.press('Control+End');
   await page.keyboard.type('# later\n');
+  // The press in the editor closed the panel (as every popover closes).
+  await page.getByTestId('drafts-panel').waitFor({ state: 'detached', timeout: 5000 });
+  await page.getByTestId('drafts').click();
   await page.getByTestId('open-draft').click();
   await page.waitForFunction(() => {
     const v = document.querySelector('[data-testid="editor"]').value;
@@ -1350,6 +1353,14 @@ test('drafts: save, open, rename, delete; a share link keeps the previous work a
   await page.getByTestId('drafts').click();
   const kept = await page.locator('.draft-title').inputValue();
   if (kept !== 'before a shared link') throw new Error(`draft ${kept}`);
+  // Escape closes the panel; so does a press outside it (another variant
+  // picked).
+  await page.keyboard.press('Escape');
+  await page.getByTestId('drafts-panel').waitFor({ state: 'detached', timeout: 5000 });
+  await page.getByTestId('drafts').click();
+  await page.getByTestId('drafts-panel').waitFor();
+  await page.getByTestId('variant').click();
+  await page.getByTestId('drafts-panel').waitFor({ state: 'detached', timeout: 5000 });
 });
 
 // Clicks the middle of what `selector` matches with the real mouse (labels

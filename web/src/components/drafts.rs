@@ -3,6 +3,7 @@
 //! in the browser's storage, as share payloads.
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use crate::bridge::drafts::{Draft, short_date};
 use crate::bridge::share::Shared;
@@ -41,6 +42,27 @@ pub fn Drafts(
         }
     });
     on_cleanup(move || keys.remove());
+    // Like the other popovers: Escape or a press outside it (another
+    // variant picked, the map, the editor) closes the panel.
+    let escape = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.key() == "Escape" && shown.get_untracked() {
+            shown.set(false);
+        }
+    });
+    let outside = window_event_listener(leptos::ev::pointerdown, move |ev| {
+        let inside = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest(".drafts").ok().flatten())
+            .is_some();
+        if !inside && shown.get_untracked() {
+            shown.set(false);
+        }
+    });
+    on_cleanup(move || {
+        escape.remove();
+        outside.remove();
+    });
     let save = move |_| {
         report(persist::save_draft(&name.get_untracked(), &snapshot.run(())));
         name.set(String::new());
