@@ -22,6 +22,7 @@
 mod follow;
 mod geom;
 mod graph;
+mod join;
 mod mesh;
 pub mod palette;
 mod planar;
@@ -301,21 +302,11 @@ pub fn layout_near(
     }
     // Components joined through a hub vertex (a lake), so the drawing is one
     // piece even when the map is not.
-    let mut comp: Vec<u32> = (0..n as u32).collect();
-    fn find(comp: &mut [u32], mut x: u32) -> u32 {
-        while comp[x as usize] != x {
-            comp[x as usize] = comp[comp[x as usize] as usize];
-            x = comp[x as usize];
-        }
-        x
-    }
+    let mut comp = join::Join::new(n);
     for &(a, b) in &all {
-        let (ra, rb) = (find(&mut comp, a), find(&mut comp, b));
-        if ra != rb {
-            comp[ra.max(rb) as usize] = ra.min(rb);
-        }
+        comp.union(a, b);
     }
-    let mut reps: Vec<u32> = (0..n as u32).filter(|&v| find(&mut comp, v) == v).collect();
+    let mut reps: Vec<u32> = (0..n as u32).filter(|&v| comp.find(v) == v).collect();
     reps.sort_unstable();
     let hub = if reps.len() > 1 { Some(n as u32) } else { None };
     let total = n + usize::from(hub.is_some());
@@ -649,7 +640,7 @@ fn draw(
         rot = planar::embed(total, &chosen).unwrap_or(rot);
     }
     let mut faces = planar::faces(&rot);
-    let (turning, triangles) = turning_of(&faces, &target);
+    let (mut turning, triangles) = turning_of(&faces, &target);
     // A shape folded over itself (a world map whose ring the first shape
     // laid flat in two layers): the embedding's triangles turn both ways in
     // it about equally, and a drawing that follows it is crushed. Such a
@@ -667,9 +658,10 @@ fn draw(
         if let Some(followed) = follow::follow(total, &chosen, guide) {
             rot = followed;
             faces = planar::faces(&rot);
+            turning = turning_of(&faces, &target).0;
         }
     }
-    if turning_of(&faces, &target).0 > 0.0 {
+    if turning > 0.0 {
         for list in &mut rot {
             list.reverse();
         }

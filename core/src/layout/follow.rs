@@ -16,6 +16,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::geom::{Point, cross};
+use super::join::Join;
 use super::planar::{self, Rotation};
 use super::quality::pseudo_angle;
 
@@ -25,8 +26,8 @@ const LARGEST: usize = 4000;
 
 /// The embedding of `edges` (on `total` vertices) that follows `at` (one
 /// point per vertex), or `None` when the shape is too far from planar (more
-/// than an eighth of the edges cross, two vertices on one point, or an edge
-/// that cannot go back).
+/// than an eighth of the edges cross, an edge whose ends share a point, or
+/// an edge that cannot go back).
 pub(crate) fn follow(total: usize, edges: &[(u32, u32)], at: &[Point]) -> Option<Rotation> {
     if at.len() < total || edges.is_empty() || edges.len() > LARGEST {
         return None;
@@ -73,8 +74,8 @@ pub(crate) fn follow(total: usize, edges: &[(u32, u32)], at: &[Point]) -> Option
 }
 
 /// The edges to take out (indices into `edges`) so that none of the rest
-/// cross at `at`, most-crossed first; `None` if there are too many or two
-/// vertices share a point.
+/// cross at `at`, most-crossed first; `None` if there are too many or an
+/// edge's ends share a point.
 fn crossed(edges: &[(u32, u32)], at: &[Point]) -> Option<Vec<usize>> {
     let lo = |e: usize| at[edges[e].0 as usize][0].min(at[edges[e].1 as usize][0]);
     let hi = |e: usize| at[edges[e].0 as usize][0].max(at[edges[e].1 as usize][0]);
@@ -218,30 +219,6 @@ fn planar_embedding(rot: &Rotation) -> bool {
     roots.dedup();
     let faces = planar::faces(rot).len();
     used.len() + faces == edges / 2 + 2 * roots.len()
-}
-
-/// Union-find over vertices.
-struct Join(Vec<u32>);
-
-impl Join {
-    fn new(n: usize) -> Join {
-        Join((0..n as u32).collect())
-    }
-
-    fn find(&mut self, mut x: u32) -> u32 {
-        while self.0[x as usize] != x {
-            self.0[x as usize] = self.0[self.0[x as usize] as usize];
-            x = self.0[x as usize];
-        }
-        x
-    }
-
-    fn union(&mut self, a: u32, b: u32) {
-        let (ra, rb) = (self.find(a), self.find(b));
-        if ra != rb {
-            self.0[ra.max(rb) as usize] = ra.min(rb);
-        }
-    }
 }
 
 #[cfg(test)]

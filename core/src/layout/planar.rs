@@ -753,21 +753,12 @@ pub(crate) fn maximal_planar(n: usize, edges: &[(u32, u32)]) -> (Vec<bool>, Rota
         return (vec![true; edges.len()], embed(n, edges).unwrap_or_default());
     }
     // Spanning forest first (always planar), in the given order.
-    let mut comp: Vec<u32> = (0..n as u32).collect();
-    fn find(comp: &mut [u32], mut x: u32) -> u32 {
-        while comp[x as usize] != x {
-            comp[x as usize] = comp[comp[x as usize] as usize];
-            x = comp[x as usize];
-        }
-        x
-    }
+    let mut comp = super::join::Join::new(n);
     let mut kept = vec![false; edges.len()];
     let mut chosen: Vec<(u32, u32)> = Vec::new();
     let mut rest = Vec::new();
     for (idx, &(a, b)) in edges.iter().enumerate() {
-        let (ra, rb) = (find(&mut comp, a), find(&mut comp, b));
-        if ra != rb {
-            comp[ra as usize] = rb;
+        if comp.union(a, b) {
             kept[idx] = true;
             chosen.push((a, b));
         } else {

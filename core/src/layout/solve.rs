@@ -12,7 +12,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::PinConflict;
-use super::geom::{Point, cross, dist, sqrt};
+use super::geom::{Point, bounds, centroid, cross, dist, sqrt};
 use super::mesh::{Mesh, Role};
 use super::quality::{self, Similarity};
 use crate::map::ProvinceId;
@@ -460,16 +460,13 @@ fn shift_into_kernels(
 /// it. `None` if the kernel is empty.
 fn kernel_middle(mesh: &Mesh, around: &[usize], v: u32, pos: &[Point], sign: f64) -> Option<Point> {
     // Start from the box round the star, then cut by each triangle's line.
-    let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
-    for &t in around {
-        for &u in &mesh.triangles[t] {
-            if u != v {
-                let p = pos[u as usize];
-                lo = [lo[0].min(p[0]), lo[1].min(p[1])];
-                hi = [hi[0].max(p[0]), hi[1].max(p[1])];
-            }
-        }
-    }
+    let star: Vec<Point> = around
+        .iter()
+        .flat_map(|&t| mesh.triangles[t])
+        .filter(|&u| u != v)
+        .map(|u| pos[u as usize])
+        .collect();
+    let (lo, hi) = bounds(&star);
     let mut poly: Vec<Point> = vec![lo, [hi[0], lo[1]], hi, [lo[0], hi[1]]];
     for &t in around {
         let tri = mesh.triangles[t];
@@ -495,11 +492,7 @@ fn kernel_middle(mesh: &Mesh, around: &[usize], v: u32, pos: &[Point], sign: f64
             return None;
         }
     }
-    let middle = [
-        poly.iter().map(|p| p[0]).sum::<f64>() / poly.len() as f64,
-        poly.iter().map(|p| p[1]).sum::<f64>() / poly.len() as f64,
-    ];
-    Some(middle)
+    Some(centroid(&poly))
 }
 
 /// The least doubled area a triangle keeps in [`kernel_middle`] (above the
