@@ -14,10 +14,23 @@ use crate::bridge::position::add_edit;
 use crate::components::position_tools::EditTool;
 use crate::play::Play;
 
+/// A click (or Enter) on the map: the position editor's when it is on,
+/// else the orders' ([`order_click`]). Returns whether it did something.
+pub fn click(
+    play: Play,
+    editing: RwSignal<Option<(String, EditTool)>>,
+    lit: Memo<Vec<Target>>,
+) -> impl Fn(bool, bool, Option<String>, Option<String>) -> bool + Copy {
+    let (edit, order) = (edit_click(play, editing), order_click(play, lit));
+    move |shift, alt, unit, place: Option<String>| {
+        edit(place.clone()) || order(shift, alt, unit, place)
+    }
+}
+
 /// A click in the position editor on `place` (a coast or a province):
 /// `editing`'s tool for its power, written into the log. Returns whether
 /// the editor is on (a click then does nothing else).
-pub fn edit_click(
+fn edit_click(
     play: Play,
     editing: RwSignal<Option<(String, EditTool)>>,
 ) -> impl Fn(Option<String>) -> bool + Copy {
@@ -41,7 +54,7 @@ pub fn edit_click(
 /// `place` (a coast mark, else the province) under the pointer, Shift and
 /// Alt held; `lit` the places the pick offers. Returns whether the click
 /// was an order click.
-pub fn order_click(
+fn order_click(
     play: Play,
     lit: Memo<Vec<Target>>,
 ) -> impl Fn(bool, bool, Option<String>, Option<String>) -> bool + Copy {

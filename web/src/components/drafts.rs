@@ -30,7 +30,11 @@ pub fn Drafts(
         refresh();
     };
     // Ctrl+S saves a draft (with a dated name) from anywhere.
+    // Escape closes the panel, as it closes the other popovers.
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.key() == "Escape" && shown.get_untracked() {
+            shown.set(false);
+        }
         if (ev.ctrl_key() || ev.meta_key()) && !ev.shift_key() && ev.key().eq_ignore_ascii_case("s")
         {
             ev.prevent_default();
@@ -41,14 +45,8 @@ pub fn Drafts(
             refresh();
         }
     });
-    on_cleanup(move || keys.remove());
-    // Like the other popovers: Escape or a press outside it (another
-    // variant picked, the map, the editor) closes the panel.
-    let escape = window_event_listener(leptos::ev::keydown, move |ev| {
-        if ev.key() == "Escape" && shown.get_untracked() {
-            shown.set(false);
-        }
-    });
+    // So does a press outside it (another variant picked, the map, the
+    // editor).
     let outside = window_event_listener(leptos::ev::pointerdown, move |ev| {
         let inside = ev
             .target()
@@ -60,7 +58,7 @@ pub fn Drafts(
         }
     });
     on_cleanup(move || {
-        escape.remove();
+        keys.remove();
         outside.remove();
     });
     let save = move |_| {

@@ -70,8 +70,7 @@ pub fn MapView(
     };
     // The position editor: a power and a tool (see `map_clicks`).
     let editing = RwSignal::new(None::<(String, EditTool)>);
-    let edit_click = map_clicks::edit_click(play, editing);
-    let order_click = map_clicks::order_click(play, lit);
+    let click = map_clicks::click(play, editing, lit);
     // The visible box: x, y, width, height in drawing units.
     let zoom = RwSignal::new(None::<(f64, f64, f64, f64)>);
     // Another variant (picked, opened or from a link) opens fitted, not
@@ -106,14 +105,11 @@ pub fn MapView(
     // Enter on a province acts as a click on it would (its unit picked, a
     // lit place taken, an edit made); else it opens the card.
     let act = move |province: String| {
-        if editing.with_untracked(Option::is_some) {
-            return edit_click(Some(province));
-        }
         let retreats = play.session.with_untracked(|s| {
             s.as_ref().and_then(|s| s.game.order_phase()) == Some(OrderPhase::Retreats)
         });
         let unit = view_scene.with_untracked(|s| s.unit_in(&province, retreats));
-        order_click(false, false, unit, Some(province))
+        click(false, false, unit, Some(province))
     };
     let on_key = map_keys::on_key(view_scene, stop, selected, act);
     let svg_ref = NodeRef::<leptos::svg::Svg>::new();
@@ -206,11 +202,7 @@ pub fn MapView(
         drag.set_value(None);
         if !moved {
             let (unit, place) = map_clicks::under_pointer(ev.target(), province.clone());
-            if editing.with_untracked(Option::is_some) {
-                edit_click(place);
-                return;
-            }
-            if order_click(ev.shift_key(), ev.alt_key(), unit, place) {
+            if click(ev.shift_key(), ev.alt_key(), unit, place) {
                 return;
             }
         }
