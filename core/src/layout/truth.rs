@@ -179,16 +179,45 @@ pub fn measure(
 
 /// The share of `map`'s provinces (three neighbours or more) whose
 /// neighbours run round them in the same order at `drawn` as at `truth`
-/// (one point per province each).
+/// (one point per province each). A province one of whose borders crosses
+/// another at the true places (four provinces meeting at a corner, each
+/// touching the one across: the graph forces it) has no true order a flat
+/// drawing can show, and is not counted.
 pub fn cyclic_share(map: &Map, drawn: &[Point], truth: &[Point]) -> f64 {
     let graph = ProvinceGraph::of(map);
+    let edges: Vec<(usize, usize)> =
+        graph.edges.iter().map(|&(a, b)| (a.0 as usize, b.0 as usize)).collect();
+    let mut crossed = alloc::vec![false; truth.len()];
+    for (i, &(a, b)) in edges.iter().enumerate() {
+        for &(c, d) in &edges[i + 1..] {
+            if a != c && a != d && b != c && b != d && crosses(truth, (a, b), (c, d)) {
+                for v in [a, b, c, d] {
+                    crossed[v] = true;
+                }
+            }
+        }
+    }
     let mut adjacency = alloc::vec![Vec::new(); truth.len()];
-    for &(a, b) in &graph.edges {
-        adjacency[a.0 as usize].push(b.0);
-        adjacency[b.0 as usize].push(a.0);
+    for &(a, b) in &edges {
+        adjacency[a].push(b as u32);
+        adjacency[b].push(a as u32);
+    }
+    for (v, list) in adjacency.iter_mut().enumerate() {
+        if crossed[v] {
+            list.clear();
+        }
     }
     let (same, counted) = quality::cyclic_agreement(&adjacency, drawn, truth);
     same as f64 / counted.max(1) as f64
+}
+
+/// Whether the straight lines `ab` and `cd` between `at`'s points cross.
+fn crosses(at: &[Point], (a, b): (usize, usize), (c, d): (usize, usize)) -> bool {
+    let turn = |p: Point, q: Point, r: Point| {
+        (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+    };
+    let (a, b, c, d) = (at[a], at[b], at[c], at[d]);
+    turn(a, b, c) * turn(a, b, d) < 0.0 && turn(c, d, a) * turn(c, d, b) < 0.0
 }
 
 #[cfg(test)]
@@ -216,5 +245,13 @@ mod tests {
         let far = spread(&places, 2);
         assert_eq!(far.len(), 2);
         assert!(dist(places[far[0]].1, places[far[1]].1) >= 600.0);
+    }
+
+    #[test]
+    fn crossing_lines_are_seen() {
+        let at = [[0.0, 0.0], [2.0, 2.0], [0.0, 2.0], [2.0, 0.0], [3.0, 3.0]];
+        assert!(crosses(&at, (0, 1), (2, 3)));
+        assert!(!crosses(&at, (0, 2), (1, 3)));
+        assert!(!crosses(&at, (1, 4), (2, 3)));
     }
 }
