@@ -67,9 +67,9 @@ pub(crate) fn table(name: &str) -> Vec<Row> {
 }
 
 /// The table (issue 27's figures) on the three truth boards. What holds
-/// today is asserted; the issue's targets (every pin held, median ≤ 2.5 %
-/// at 10 pins and never rising, cyclic order ≥ 95 % at every k) are not all
-/// met yet: the closing note gives the table.
+/// today is asserted (every pin held; cyclic order at least 95 %, 94 % on
+/// standard); the issue's median target (≤ 2.5 % at 10 pins and never
+/// rising) is not met yet: the closing note gives the table.
 #[test]
 fn pins_bring_the_drawing_to_the_true_board() {
     let mut failures = Vec::new();
@@ -86,21 +86,22 @@ fn pins_bring_the_drawing_to_the_true_board() {
                 100.0 * r.cyclic
             );
         }
-        // Every pin held on standard and ancmed; on modern all but one in
-        // ten (the rest reported at their lines: `table` checks that).
+        // Every pin held, on every board.
         for r in &rows {
-            let all = name != "modern" || r.pins <= 5;
-            if all && r.held < r.pins || (r.held as f64) < 0.9 * r.pins as f64 {
+            if r.held < r.pins {
                 failures.push(format!("{name}: {} of {} pins held", r.held, r.pins));
             }
         }
-        if name == "standard" {
-            for r in &rows {
-                if r.cyclic < 0.94 {
-                    failures
-                        .push(format!("standard, {} pins: cyclic order {:.3}", r.pins, r.cyclic));
-                }
+        // Neighbours round each province in the true order: at least 95 %
+        // on ancmed and modern, 94 % on standard (at 20 pins two of its 37
+        // are out: in Britain and Iberia, labels nearly in line).
+        let least = if name == "standard" { 0.94 } else { 0.95 };
+        for r in &rows {
+            if r.cyclic < least {
+                failures.push(format!("{name}, {} pins: cyclic order {:.3}", r.pins, r.cyclic));
             }
+        }
+        if name == "standard" {
             // More pins, closer to the true board.
             if rows[4].median >= rows[0].median || rows[3].median >= rows[0].median {
                 failures.push(format!(

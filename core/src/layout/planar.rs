@@ -772,11 +772,14 @@ pub(crate) fn maximal_planar(n: usize, edges: &[(u32, u32)]) -> (Vec<bool>, Rota
     // searches are short.
     let mut tester = Tester::default();
     let mut at = 0;
+    // The first run tried: as long as the last run kept (runs between
+    // refused edges are alike in length), at least one.
+    let mut guess = 1;
     while at < rest.len() {
         // Largest k known planar (`good`) and smallest known not (`bad`).
         let mut good = 0;
         let mut bad = None;
-        let mut step = 1;
+        let mut step = guess;
         while at + good < rest.len() {
             let k = (good + step).min(rest.len() - at);
             if tester.planar_with(n, &chosen, edges, &rest[at..at + k]) {
@@ -801,6 +804,7 @@ pub(crate) fn maximal_planar(n: usize, edges: &[(u32, u32)]) -> (Vec<bool>, Rota
             kept[idx] = true;
             chosen.push(edges[idx]);
         }
+        guess = good.max(1);
         // The edge after the run is refused (or the list is done).
         at += good + 1;
     }
