@@ -863,6 +863,50 @@ mod tests {
         assert!(euler_ok(36, &grid));
     }
 
+    /// The subgraph is the greedy one, whatever the galloping's runs: each
+    /// edge after the spanning forest kept exactly when it and the edges
+    /// kept before it are planar.
+    #[test]
+    fn maximal_subgraph_is_the_greedy_one() {
+        let mut seed = 7u64;
+        let mut next = move || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as u32
+        };
+        for n in [8u32, 15, 30, 60, 120] {
+            let mut edges: Vec<(u32, u32)> = Vec::new();
+            for _ in 0..4 * n {
+                let (a, b) = (next() % n, next() % n);
+                if a != b && !edges.iter().any(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a)) {
+                    edges.push((a, b));
+                }
+            }
+            let (kept, rot) = maximal_planar(n as usize, &edges);
+            let mut comp = crate::layout::join::Join::new(n as usize);
+            let mut chosen = Vec::new();
+            let mut rest = Vec::new();
+            for (i, &(a, b)) in edges.iter().enumerate() {
+                if comp.union(a, b) {
+                    assert!(kept[i]);
+                    chosen.push((a, b));
+                } else {
+                    rest.push(i);
+                }
+            }
+            let refused = rest.iter().filter(|&&i| !kept[i]).count();
+            assert!(refused > 0, "n {n}: a test that refuses nothing proves nothing");
+            for i in rest {
+                chosen.push(edges[i]);
+                let planar = is_planar(n as usize, &chosen);
+                assert_eq!(kept[i], planar, "n {n}, edge {i}");
+                if !planar {
+                    chosen.pop();
+                }
+            }
+            assert_eq!(rot, embed(n as usize, &chosen).unwrap());
+        }
+    }
+
     #[test]
     fn maximal_subgraph_of_k7() {
         let edges = complete(7);
