@@ -333,33 +333,12 @@ fn out_of_order() {
         adjacency[b.0 as usize].push(a.0);
     }
     // Straight-line crossings at the true places.
-    let cross = |p: Point, q: Point, r: Point, s: Point| {
-        let o = |a: Point, b: Point, c: Point| {
-            (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-        };
-        o(p, q, r) * o(p, q, s) < 0.0 && o(r, s, p) * o(r, s, q) < 0.0
-    };
-    let edges = &graph.edges;
-    let mut crossings = 0;
-    for (i, &(a, b)) in edges.iter().enumerate() {
-        for &(c, d) in &edges[i + 1..] {
-            let (a, b, c, d) = (a.0 as usize, b.0 as usize, c.0 as usize, d.0 as usize);
-            if a == c || a == d || b == c || b == d {
-                continue;
-            }
-            if cross(truth[a], truth[b], truth[c], truth[d]) {
-                crossings += 1;
-                println!(
-                    "true crossing {}-{} x {}-{}",
-                    map.provinces[a].abbr,
-                    map.provinces[b].abbr,
-                    map.provinces[c].abbr,
-                    map.provinces[d].abbr
-                );
-            }
-        }
+    let crossings = truth::crossings(&graph.edges, &truth);
+    for ((a, b), (c, d)) in &crossings {
+        let abbr = |p: &map::ProvinceId| map.provinces[p.0 as usize].abbr.as_str();
+        println!("true crossing {}-{} x {}-{}", abbr(a), abbr(b), abbr(c), abbr(d));
     }
-    println!("{crossings} crossings at the true places");
+    println!("{} crossings at the true places", crossings.len());
     for (v, list) in adjacency.iter().enumerate() {
         if list.len() < 3 {
             continue;

@@ -766,14 +766,14 @@ pub(crate) fn maximal_planar(n: usize, edges: &[(u32, u32)]) -> (Vec<bool>, Rota
         }
     }
     // The rest in order, by galloping: from where the last refused edge
-    // was, runs of doubling length are taken while the graph stays planar;
+    // was, runs of doubling length (the first as long as the last run
+    // kept) are taken while the graph stays planar;
     // the first run that does not is searched by halves for the first edge
     // refused. Refused edges cluster (the long ones come last), so most
     // searches are short.
     let mut tester = Tester::default();
     let mut at = 0;
-    // The first run tried: as long as the last run kept (runs between
-    // refused edges are alike in length), at least one.
+    // Runs between refused edges are alike in length.
     let mut guess = 1;
     while at < rest.len() {
         // Largest k known planar (`good`) and smallest known not (`bad`).

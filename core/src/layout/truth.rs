@@ -13,9 +13,9 @@
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::geom::{Point, dist};
+use super::geom::{Point, cross, dist};
 use super::{HEIGHT, Layout, ProvinceGraph, WIDTH, quality};
-use crate::map::Map;
+use crate::map::{Map, ProvinceId};
 
 /// A table's rows, `(ABBR, lat, lon)`, `include` reading other tables by
 /// name; `Err` names the line that is not a row.
@@ -185,40 +185,49 @@ pub fn measure(
 /// drawing can show, and is not counted.
 pub fn cyclic_share(map: &Map, drawn: &[Point], truth: &[Point]) -> f64 {
     let graph = ProvinceGraph::of(map);
-    let edges: Vec<(usize, usize)> =
-        graph.edges.iter().map(|&(a, b)| (a.0 as usize, b.0 as usize)).collect();
     let mut crossed = alloc::vec![false; truth.len()];
-    for (i, &(a, b)) in edges.iter().enumerate() {
-        for &(c, d) in &edges[i + 1..] {
-            if a != c && a != d && b != c && b != d && crosses(truth, (a, b), (c, d)) {
-                for v in [a, b, c, d] {
-                    crossed[v] = true;
-                }
-            }
+    for ((a, b), (c, d)) in crossings(&graph.edges, truth) {
+        for v in [a, b, c, d] {
+            crossed[v.0 as usize] = true;
         }
     }
     let mut adjacency = alloc::vec![Vec::new(); truth.len()];
-    for &(a, b) in &edges {
-        adjacency[a].push(b as u32);
-        adjacency[b].push(a as u32);
-    }
-    for (v, list) in adjacency.iter_mut().enumerate() {
-        if crossed[v] {
-            list.clear();
+    for &(a, b) in &graph.edges {
+        if !crossed[a.0 as usize] {
+            adjacency[a.0 as usize].push(b.0);
+        }
+        if !crossed[b.0 as usize] {
+            adjacency[b.0 as usize].push(a.0);
         }
     }
     let (same, counted) = quality::cyclic_agreement(&adjacency, drawn, truth);
     same as f64 / counted.max(1) as f64
 }
 
-/// Whether the straight lines `ab` and `cd` between `at`'s points cross.
-fn crosses(at: &[Point], (a, b): (usize, usize), (c, d): (usize, usize)) -> bool {
-    let turn = |p: Point, q: Point, r: Point| {
-        (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
-    };
-    let (a, b, c, d) = (at[a], at[b], at[c], at[d]);
-    turn(a, b, c) * turn(a, b, d) < 0.0 && turn(c, d, a) * turn(c, d, b) < 0.0
+/// The pairs of `edges` (without a shared end) whose straight lines
+/// between their ends' points `at` cross.
+pub fn crossings(edges: &[(ProvinceId, ProvinceId)], at: &[Point]) -> Vec<Crossing> {
+    let mut out = Vec::new();
+    for (i, &(a, b)) in edges.iter().enumerate() {
+        for &(c, d) in &edges[i + 1..] {
+            let (p, q, r, s) =
+                (at[a.0 as usize], at[b.0 as usize], at[c.0 as usize], at[d.0 as usize]);
+            if a != c
+                && a != d
+                && b != c
+                && b != d
+                && cross(p, q, r) * cross(p, q, s) < 0.0
+                && cross(r, s, p) * cross(r, s, q) < 0.0
+            {
+                out.push(((a, b), (c, d)));
+            }
+        }
+    }
+    out
 }
+
+/// Two edges that cross: see [`crossings`].
+pub type Crossing = ((ProvinceId, ProvinceId), (ProvinceId, ProvinceId));
 
 #[cfg(test)]
 mod tests {
@@ -250,8 +259,9 @@ mod tests {
     #[test]
     fn crossing_lines_are_seen() {
         let at = [[0.0, 0.0], [2.0, 2.0], [0.0, 2.0], [2.0, 0.0], [3.0, 3.0]];
-        assert!(crosses(&at, (0, 1), (2, 3)));
-        assert!(!crosses(&at, (0, 2), (1, 3)));
-        assert!(!crosses(&at, (1, 4), (2, 3)));
+        let e = |a: u32, b: u32| (ProvinceId(a), ProvinceId(b));
+        // 0-1 crosses 2-3; 0-2 and 1-3 are sides; 1-4 goes on past 1.
+        let edges = [e(0, 1), e(2, 3), e(0, 2), e(1, 3), e(1, 4)];
+        assert_eq!(crossings(&edges, &at), [(e(0, 1), e(2, 3))]);
     }
 }
