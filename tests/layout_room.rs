@@ -214,15 +214,15 @@ fn island() -> Map {
 }
 
 /// The island of the issue: every region between 1/3 and 3 times the
-/// median is the target; what holds today (1/12 to 3.6 times: South Point,
-/// a land joined only to two others, sits in a triangle of them and a gap)
-/// is asserted, so a regression fails.
+/// median. South Point, a land joined only to two others, sits in a
+/// triangle of them beside a gap; the balance once left it stuck at 1/12,
+/// its neighbours pressed against flat triangles (see `solve::balance`).
 #[test]
 fn the_island_has_no_crumbs() {
     let m = island();
     let r = room(&m, &layout::layout(&m, &[]));
     println!("island {r:?}");
-    assert!(r.smallest >= 1.0 / 14.0 && r.largest <= 4.0, "{r:?}");
+    assert!(r.smallest >= 1.0 / 3.0 && r.largest <= 3.0, "{r:?}");
 }
 
 /// The bundled variants with shipped pins (`pinned`) or without: what

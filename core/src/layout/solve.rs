@@ -526,6 +526,17 @@ fn onto_pins(mut pos: Vec<Point>, pins: &[(u32, Point)]) -> Vec<Point> {
 /// Rounds of [`balance`] at most.
 const BALANCE_ROUNDS: usize = 60;
 
+/// Rounds of [`balance`] at most on a small map (see [`SLIDE`]).
+const SMALL_ROUNDS: usize = 400;
+
+/// A triangle's twice area over its longest side squared below which the
+/// balance takes it as flat (an equilateral's is 0.87).
+const FLAT: f64 = 0.05;
+
+/// The most provinces of a map on which the balance slides along flat
+/// triangles.
+const SLIDE: usize = 40;
+
 /// Evens out the regions' areas without changing the embedding. Each
 /// province's region is about a third of each mesh triangle round it. A
 /// region under half the median presses out on its triangles' corners
@@ -537,6 +548,11 @@ const BALANCE_ROUNDS: usize = 60;
 /// halved, then given up, so the drawing stays planar; pins and frame stay
 /// put. A drawing with pins is balanced with its pins held (the search
 /// prefers the drawing that lets fewest pins go, then the most readable).
+/// On a small map without pins (at most [`SLIDE`] provinces) the push
+/// slides along a near-flat triangle instead of being refused against it,
+/// for up to [`SMALL_ROUNDS`] rounds: there one crumb is a large share of
+/// the map, and a crumb's neighbours are often pressed flat against the
+/// triangles round it.
 pub(crate) fn balance(
     mesh: &Mesh,
     fans: &[Vec<(u32, u32, u32)>],
@@ -573,11 +589,17 @@ pub(crate) fn balance(
         bounds
             .is_none_or(|(lo, hi)| p[0] >= lo[0] && p[0] <= hi[0] && p[1] >= lo[1] && p[1] <= hi[1])
     };
+    // On a small map without pins a vertex stuck against a flat triangle
+    // slides along it, for more rounds (each is cheap there). On larger
+    // maps the slide evens areas at the cost of compact shapes and the
+    // true order (measured on the random maps).
+    let slide = !boxed && real.len() <= SLIDE;
+    let rounds = if slide { SMALL_ROUNDS } else { BALANCE_ROUNDS };
     let mut area = vec![0.0; n];
     let mut pressure = vec![0.0; n];
     let mut sorted = Vec::with_capacity(real.len());
     let mut active = vec![false; n];
-    for _ in 0..BALANCE_ROUNDS {
+    for _ in 0..rounds {
         for &v in &real {
             area[v] = fans[v].iter().map(|&(b, c, _)| turn(pos, pos[v], b, c)).sum::<f64>() / 6.0;
         }
@@ -631,6 +653,23 @@ pub(crate) fn balance(
                 push[0] += corners * sign * (pb[1] - pc[1]) / 2.0;
                 push[1] += corners * sign * (pc[0] - pb[0]) / 2.0;
                 shortest = shortest.min(dist(p, pb));
+            }
+            // A triangle near flat takes no more of the push that would
+            // flatten it: the push slides along it (else the vertex, its
+            // step refused, would stay stuck against it).
+            for &(b, c, _) in fan.iter().filter(|_| slide) {
+                let (pb, pc) = (pos[b as usize], pos[c as usize]);
+                let longest = dist(p, pb).max(dist(p, pc)).max(dist(pb, pc));
+                if turn(pos, p, b, c) >= FLAT * longest * longest {
+                    continue;
+                }
+                let grow = [sign * (pb[1] - pc[1]) / 2.0, sign * (pc[0] - pb[0]) / 2.0];
+                let along = push[0] * grow[0] + push[1] * grow[1];
+                let norm = grow[0] * grow[0] + grow[1] * grow[1];
+                if along < 0.0 && norm > 1e-18 {
+                    push[0] -= along / norm * grow[0];
+                    push[1] -= along / norm * grow[1];
+                }
             }
             let length = sqrt(push[0] * push[0] + push[1] * push[1]);
             if length <= 1e-12 {
