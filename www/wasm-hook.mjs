@@ -51,8 +51,17 @@ if (release) {
 }
 let glue = fs.readFileSync(path.join(work, 'bindgen', 'judgepad-web.js'), 'utf8');
 let loader = fs.readFileSync(path.join(work, '__wasm_split.js'), 'utf8');
+// The bundled maps (web/src/library.rs): one file, each map as
+// `NAME LENGTH\n` and its bytes, fetched when the page needs one.
+const mapsDir = path.join(root, 'maps');
+const mapFiles = fs.readdirSync(mapsDir).filter((f) => !f.endsWith('.md')).sort();
+const bundle = Buffer.concat(mapFiles.flatMap((f) => {
+  const bytes = fs.readFileSync(path.join(mapsDir, f));
+  return [Buffer.from(`${f} ${bytes.length}\n`), bytes];
+}));
 const hash = crypto.createHash('sha256');
 for (const file of wasmFiles) hash.update(fs.readFileSync(file));
+hash.update(bundle);
 hash.update(glue).update(loader);
 const h = hash.digest('hex').slice(0, 16);
 const names = {
@@ -75,6 +84,8 @@ for (const [i, f] of parts.entries()) {
     process.exit(1);
   }
 }
+const mapsName = `maps-${h}.txt`;
+fs.writeFileSync(path.join(staging, mapsName), bundle);
 fs.writeFileSync(path.join(staging, names.glue), glue);
 fs.writeFileSync(path.join(staging, names.loader), loader);
 fs.copyFileSync(wasmFiles[0], path.join(staging, names.wasm));
@@ -135,6 +146,7 @@ const head = [
   // millisecond); the app asks for them once it is running, and the
   // service worker (it reads every href of the page) caches them.
   ...partNames.map((f) => `<link rel="judgepad-later" href="./${f}">`),
+  `<link rel="judgepad-maps" href="./${mapsName}">`,
   `<link rel="judgepad-later" href="./${workerName}" data-worker>`,
 ].join('');
 if (!html.includes('</head>')) {

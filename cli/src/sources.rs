@@ -54,4 +54,8 @@ impl Resolver for FsResolver {
     fn resolve(&self, name: &str) -> Result<Root, String> {
         read_root(name)
     }
+
+    fn sources(&self) -> Box<dyn judgepad_core::map::Sources> {
+        Box::new(judgepad_core::bundled::Bundled)
+    }
 }

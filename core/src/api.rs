@@ -44,20 +44,30 @@ pub struct Root {
 pub trait Resolver {
     /// The root map called `name`, or why there is none.
     fn resolve(&self, name: &str) -> Result<Root, String>;
+    /// Where the USE lines of a map given as text find the files it was
+    /// not given with (the bundled maps).
+    fn sources(&self) -> Box<dyn Sources>;
 }
 
-/// Resolves bundled variants only (the page).
+/// Resolves bundled variants only.
+#[cfg(feature = "bundled")]
 pub struct BundledOnly;
 
+#[cfg(feature = "bundled")]
 impl Resolver for BundledOnly {
     fn resolve(&self, name: &str) -> Result<Root, String> {
         bundled_root(name).ok_or_else(|| format!("no bundled variant `{name}`"))
+    }
+
+    fn sources(&self) -> Box<dyn Sources> {
+        Box::new(crate::bundled::Bundled)
     }
 }
 
 /// The bundled root file `name` names (`standard`, `standard.map`, shown as
 /// `maps/standard.map`), its USEs resolved in the bundle; `None` for a path
 /// or a name the bundle lacks.
+#[cfg(feature = "bundled")]
 pub fn bundled_root(name: &str) -> Option<Root> {
     if name.contains('/') {
         return None;
@@ -72,23 +82,27 @@ pub fn bundled_root(name: &str) -> Option<Root> {
     })
 }
 
-/// USE resolution over the given files first, then the bundled ones.
-struct FileSources(BTreeMap<String, String>);
+/// USE resolution over the given files first, then `then` (the bundled
+/// ones).
+struct FileSources {
+    files: BTreeMap<String, String>,
+    then: Box<dyn Sources>,
+}
 
 impl Sources for FileSources {
     fn source(&self, name: &str) -> Option<String> {
-        self.0.get(name).cloned().or_else(|| crate::bundled::source(name))
+        self.files.get(name).cloned().or_else(|| self.then.source(name))
     }
 }
 
 /// A root map given as text (`variant.map`), with the files it USEs by name
-/// (then the bundled ones).
-pub fn text_root(text: &str, files: BTreeMap<String, String>) -> Root {
+/// (then those of `then`: the bundled ones).
+pub fn text_root(text: &str, files: BTreeMap<String, String>, then: Box<dyn Sources>) -> Root {
     Root {
         display: String::from("variant.map"),
         name: String::from("variant.map"),
         text: String::from(text),
-        sources: Box::new(FileSources(files)),
+        sources: Box::new(FileSources { files, then }),
     }
 }
 

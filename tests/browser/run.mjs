@@ -286,7 +286,7 @@ test('a first visit fetches each file of the build once, nothing that is not the
   // When each file was first asked for, and first sent in full.
   const asked = {};
   const sent = {};
-  const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.webmanifest': 'application/manifest+json', '.svg': 'image/svg+xml', '.png': 'image/png' };
+  const types = { '.html': 'text/html', '.txt': 'text/plain', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.webmanifest': 'application/manifest+json', '.svg': 'image/svg+xml', '.png': 'image/png' };
   const server = http.createServer((req, res) => {
     const rel = new URL(req.url, 'http://localhost').pathname.slice(base.length) || 'index.html';
     counts[rel] = (counts[rel] ?? 0) + 1;
@@ -334,6 +334,13 @@ test('a first visit fetches each file of the build once, nothing that is not the
     }
     if (!(asked[rest] >= sent[map])) {
       throw new Error(`the rest was asked for at ${asked[rest].toFixed(0)} ms, before the map's part had arrived (${sent[map].toFixed(0)} ms)`);
+    }
+    // The bundled maps (standard's files are in the first part): asked for
+    // after the map's part, once, and cached for offline use.
+    const maps = Object.keys(counts).find((n) => /^maps-[0-9a-f]{16}\.txt$/.test(n));
+    if (!maps) throw new Error(`the bundled maps were not fetched: ${Object.keys(counts).join(', ')}`);
+    if (!(asked[maps] >= sent[map])) {
+      throw new Error(`the maps were asked for at ${asked[maps].toFixed(0)} ms, before the map's part had arrived (${sent[map].toFixed(0)} ms)`);
     }
   } finally {
     await context.close();
@@ -1204,7 +1211,7 @@ test('storage full: a visible warning, and the work stays in the page', async (p
   if (!(await editor.inputValue()).includes('big big')) throw new Error('the work left the page');
 });
 
-test('offline: after one visit the page loads and adjudicates without the network', async (page) => {
+test('offline: after one visit the page loads and adjudicates without the network, and opens another variant', async (page) => {
   await page.waitForFunction(async () => {
     const registration = await navigator.serviceWorker.getRegistration();
     return Boolean(registration && registration.active && navigator.serviceWorker.controller);
@@ -1224,6 +1231,26 @@ test('offline: after one visit the page loads and adjudicates without the networ
     await page.getByTestId('orders').fill('A PAR - BUR');
     await page.getByTestId('adjudicate').click();
     await page.waitForFunction(() => document.querySelector('[data-testid="phase"]')?.textContent?.startsWith('F1901M'));
+  } finally {
+    await page.context().setOffline(false);
+  }
+  // Another variant, whose files come with the bundled maps: offline, a
+  // reload opens it again (the autosave names it), its map drawn.
+  await page.getByTestId('variant').selectOption('imperial');
+  await expectText(page, 'locations', 394);
+  await page.waitForFunction(async () => {
+    for (const name of await caches.keys()) {
+      const keys = await (await caches.open(name)).keys();
+      if (keys.some((r) => /maps-[0-9a-f]{16}\.txt$/.test(r.url))) return true;
+    }
+    return false;
+  }, null, { timeout: 15000, polling: 200 });
+  await page.waitForTimeout(700); // the autosave (at most twice a second)
+  await page.context().setOffline(true);
+  try {
+    await page.reload({ waitUntil: 'load' });
+    await expectText(page, 'locations', 394);
+    await page.locator('[data-testid="map"] [data-province="ROM"]').first().waitFor({ timeout: 20000 });
   } finally {
     await page.context().setOffline(false);
   }

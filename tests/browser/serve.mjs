@@ -15,6 +15,7 @@ const types = {
   '.wasm': 'application/wasm',
   '.css': 'text/css',
   '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',

@@ -37,6 +37,8 @@ pub fn App() -> impl IntoView {
     // One load per settled change; the analysis and the game derive from it.
     let loaded = Memo::new(move |_| {
         let start = crate::doc::now_ms();
+        // A load that missed a bundled file runs again when it arrives.
+        crate::library::track();
         let loaded = doc.settled.with(Workspace::load_warm);
         doc.checked(crate::doc::now_ms() - start);
         loaded
@@ -163,12 +165,17 @@ pub fn App() -> impl IntoView {
     // button to go back to them.
     let kept = RwSignal::new(None::<Workspace>);
     let on_pick = move |name: String| {
-        let current = doc.workspace.get_untracked();
-        if current.is_edited() {
-            kept.set(Some(current));
-        }
-        doc.replace(Workspace::bundled(&name));
-        play.reset(Vec::new(), String::new());
+        // Its files first (fetched once, with every bundled map), so the
+        // editor never shows the variant without them.
+        leptos::task::spawn_local(async move {
+            crate::library::fetch().await;
+            let current = doc.workspace.get_untracked();
+            if current.is_edited() {
+                kept.set(Some(current));
+            }
+            doc.replace(Workspace::bundled(&name));
+            play.reset(Vec::new(), String::new());
+        });
     };
     // A new variant of the user's own: the same, with its files.
     let start = Callback::new(move |workspace: Workspace| {

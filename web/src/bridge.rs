@@ -25,7 +25,7 @@ pub mod share;
 pub mod viewbox;
 pub mod workspace;
 
-use judgepad_core::bundled::Bundled;
+use crate::library::Library;
 use judgepad_core::map::{self, Map};
 use judgepad_core::text::LineIndex;
 use judgepad_core::{Diagnostic, Severity};
@@ -162,7 +162,7 @@ pub struct Loaded {
 
 /// Loads `text` as the map file `name`, USE resolved from the bundled maps.
 pub fn load(name: &str, text: &str) -> Loaded {
-    let (map, diags) = map::load(name, text, &Bundled);
+    let (map, diags) = map::load(name, text, &Library);
     Loaded { map, diags, dialect: map::Dialect::DpJudge }
 }
 
@@ -362,7 +362,7 @@ pub fn describe(map: &Map) -> String {
 
 /// The bundled variants offered in the picker, sorted.
 pub fn variants() -> Vec<&'static str> {
-    judgepad_core::bundled::variants().collect()
+    crate::library::variants().collect()
 }
 
 /// What each bundled variant is (`describe` of its map), worked out ahead
@@ -376,7 +376,7 @@ pub fn described(variant: &str) -> Option<&'static str> {
 
 /// The text of a bundled variant's root file.
 pub fn variant_text(variant: &str) -> String {
-    judgepad_core::bundled::source(&format!("{variant}.map")).unwrap_or_default()
+    crate::library::source(&format!("{variant}.map")).unwrap_or_default()
 }
 
 #[cfg(test)]

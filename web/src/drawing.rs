@@ -62,8 +62,17 @@ impl Drawing {
         let draw_now = move || {
             let files = doc.settled.get_untracked();
             let made_for = key.get_untracked();
+            let bundled = loaded.with_untracked(|it| {
+                crate::library::texts_read(
+                    it.map
+                        .files
+                        .iter()
+                        .map(|f| f.name.as_str())
+                        .filter(|n| !files.own.contains_key(*n)),
+                )
+            });
             crate::worker::client::request(
-                move |generation| crate::worker::Request::Layout { generation, files },
+                move |generation| crate::worker::Request::Layout { generation, files, bundled },
                 move |answer| {
                     let crate::worker::Response::Layout { drawing, .. } = answer else { return };
                     // Pins the drawing let go: warnings in the diagnostics list.

@@ -8,20 +8,45 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 
 use js_sys::{JSON, Object, Reflect};
-use judgepad_core::api::{self, BundledOnly, Root, Session};
+use judgepad_core::api::{self, Resolver, Root, Session};
+use judgepad_core::map::Sources;
+
+use crate::library::{self, Library};
 use wasm_bindgen::JsValue;
 use wasm_bindgen::closure::Closure;
 
 thread_local! {
     /// One batch session for the page: maps load once and stay cached.
-    static SESSION: RefCell<Session> = RefCell::new(Session::new(Box::new(BundledOnly)));
+    static SESSION: RefCell<Session> = RefCell::new(Session::new(Box::new(Bundle)));
 }
 
 /// Installs `window.judgepad` once its part of the wasm has loaded: the
 /// JSON face (serde, the batch reader, every `--json` writer) is not needed
 /// for the first page, so it comes after it (`www/wasm-hook.mjs`).
 pub async fn install_later() {
-    (crate::later::parts().await.install_api)();
+    let install = crate::later::parts().await.install_api;
+    // Every bundled variant is there by name once the API is.
+    library::fetch().await;
+    install();
+}
+
+/// Resolves the bundled variants (`standard`, `ancmed.map`).
+struct Bundle;
+
+impl Resolver for Bundle {
+    fn resolve(&self, name: &str) -> Result<Root, String> {
+        let file = if name.contains('.') { name.to_string() } else { format!("{name}.map") };
+        if name.contains('/') || !library::is_bundled(&file) {
+            return Err(format!("no bundled variant `{name}`"));
+        }
+        let text = library::source(&file)
+            .ok_or_else(|| format!("the bundled maps did not arrive (`{name}`)"))?;
+        Ok(Root { display: format!("maps/{file}"), name: file, text, sources: Box::new(Library) })
+    }
+
+    fn sources(&self) -> Box<dyn Sources> {
+        Box::new(Library)
+    }
 }
 
 /// Installs `window.judgepad`.
@@ -141,7 +166,7 @@ fn root(text: JsValue, files: JsValue) -> Result<Root, String> {
             .ok_or("`files` must be an object of file name: text")?;
         serde_json::from_str(&json).map_err(|_| "`files` must be an object of file name: text")?
     };
-    Ok(api::text_root(&text, files))
+    Ok(api::text_root(&text, files, Box::new(Library)))
 }
 
 fn to_js(value: &serde_json::Value) -> JsValue {

@@ -93,6 +93,10 @@ pub struct Parts {
 /// The later part of the wasm, asked for once the map's part is there.
 pub async fn parts() -> Parts {
     map_parts().await;
+    // The bundled maps next, beside the rest (not before the map: a
+    // visitor who opens the default variant never waits for them).
+    #[cfg(target_arch = "wasm32")]
+    crate::library::prefetch();
     rest().await
 }
 

@@ -14,6 +14,7 @@ pub mod drawing;
 pub mod export;
 pub mod js_api;
 pub mod later;
+pub mod library;
 pub mod map_clicks;
 pub mod map_keys;
 pub mod map_scene;

@@ -17,6 +17,11 @@ fn main() {
             let first = judgepad_web::app::FIRST_VARIANT;
             judgepad_web::bridge::workspace::Workspace::bundled(first).warm();
             judgepad_web::tasks::next_task().await;
+        } else {
+            // A link or an autosave may be of any variant: the bundled maps
+            // come first (a failed fetch still mounts the page; the loads
+            // that miss a file say so and run again when it arrives).
+            judgepad_web::library::fetch().await;
         }
         leptos::mount::mount_to_body(judgepad_web::App);
         leptos::task::spawn_local(judgepad_web::js_api::install_later());

@@ -40,7 +40,7 @@ pub fn starts_fresh() -> bool {
 
 /// Whether a bundled variant of this name exists.
 pub fn known(name: &str) -> bool {
-    judgepad_core::bundled::bytes(&format!("{name}.map")).is_some()
+    crate::library::is_bundled(&format!("{name}.map"))
 }
 
 /// The address bar's fragment, with its `#`, if any.

@@ -28,6 +28,9 @@ pub enum Request {
         generation: u64,
         /// The variant's files.
         files: Workspace,
+        /// The bundled files it reads, but for the first part's (the
+        /// worker fetches nothing: `library`).
+        bundled: std::collections::BTreeMap<String, String>,
     },
 }
 
@@ -60,7 +63,8 @@ pub enum Response {
 pub fn answer(request: Request, now: impl Fn() -> f64) -> Response {
     let start = now();
     match request {
-        Request::Layout { generation, files } => {
+        Request::Layout { generation, files, bundled } => {
+            crate::library::insert(bundled);
             let loaded = files.load();
             let drawing = layout::layout(&loaded.map, &[]);
             Response::Layout { generation, drawing, took_ms: now() - start }
@@ -137,18 +141,22 @@ mod tests {
 
     #[test]
     fn the_answer_is_the_layout_of_the_files() {
-        let files = Workspace::bundled("standard");
-        let request = Request::Layout { generation: 7, files: files.clone() };
+        let files = Workspace::bundled("imperial");
+        let loaded = files.load();
+        let bundled = crate::library::texts_read(loaded.map.files.iter().map(|f| f.name.as_str()));
+        assert_eq!(bundled.len(), 5, "imperial's files go with the request");
+        let request = Request::Layout { generation: 7, files: files.clone(), bundled };
         let Response::Layout { generation, drawing, .. } = answer(request, || 0.0) else {
             panic!("a layout answers a layout request")
         };
         assert_eq!(generation, 7);
-        assert_eq!(drawing, layout::layout(&files.load().map, &[]));
+        assert_eq!(drawing, layout::layout(&loaded.map, &[]));
     }
 
     #[test]
     fn requests_and_answers_cross_the_wire() {
-        let request = Request::Layout { generation: 3, files: Workspace::bundled("standard") };
+        let files = Workspace::bundled("standard");
+        let request = Request::Layout { generation: 3, files, bundled: Default::default() };
         let bytes = bincode::serialize(&request).unwrap();
         assert_eq!(bincode::deserialize::<Request>(&bytes).unwrap(), request);
         let answer = answer(request, || 0.0);

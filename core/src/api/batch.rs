@@ -98,6 +98,7 @@ fn load_map<'s>(map: &MapRef<'_>, session: &'s mut Session) -> Result<&'s mut Lo
             MapRef::Text { text, files } => super::text_root(
                 text,
                 files.iter().map(|(name, text)| (name.to_string(), text.to_string())).collect(),
+                session.resolver.sources(),
             ),
         };
         let (base, diags) = map::load(&root.name, &root.text, &*root.sources);

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use judgepad_core::bundled;
+use crate::library;
 use judgepad_core::map::Sources;
 
 use super::Loaded;
@@ -59,7 +59,7 @@ impl Workspace {
             return Err("a variant needs a name".to_string());
         }
         let root = format!("{stem}.map");
-        if bundled::bytes(&root).is_some() {
+        if library::is_bundled(&root) {
             return Err(format!("{stem} is a bundled variant: choose another name"));
         }
         Ok(Workspace {
@@ -71,12 +71,12 @@ impl Workspace {
 
     /// The text of `name`: the user's, else the bundled one.
     pub fn text(&self, name: &str) -> Option<String> {
-        self.own.get(name).cloned().or_else(|| bundled::source(name))
+        self.own.get(name).cloned().or_else(|| library::Library.source(name))
     }
 
     /// Where `name` comes from, if it exists.
     pub fn origin(&self, name: &str) -> Option<Origin> {
-        match (self.own.contains_key(name), bundled::bytes(name).is_some()) {
+        match (self.own.contains_key(name), library::is_bundled(name)) {
             (true, true) => Some(Origin::Changed),
             (true, false) => Some(Origin::New),
             (false, true) => Some(Origin::Bundled),
@@ -97,7 +97,7 @@ impl Workspace {
     /// Sets the text of `name`. A bundled file set back to its bundled text
     /// is no longer the user's copy.
     pub fn set(&mut self, name: &str, text: String) {
-        if bundled::source(name).is_some_and(|it| it == text) {
+        if library::source(name).is_some_and(|it| it == text) {
             self.own.remove(name);
         } else {
             self.own.insert(name.to_string(), text);

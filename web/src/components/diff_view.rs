@@ -28,6 +28,7 @@ pub fn DiffView(loaded: Memo<Loaded>, doc: Doc, highlight: RwSignal<Vec<String>>
             if !open.get() {
                 return Ok(None);
             }
+            crate::library::track();
             let workspace = match against.get().as_str() {
                 "bundled" => Some(Workspace::bundled(&doc.workspace.with(|w| w.variant.clone()))),
                 "link" => {

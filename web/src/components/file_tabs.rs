@@ -182,8 +182,7 @@ pub fn FileTabs(
 fn free_name(doc: Doc) -> String {
     let taken = |name: &str| {
         let root = format!("{name}.map");
-        judgepad_core::bundled::bytes(&root).is_some()
-            || doc.workspace.with_untracked(|w| w.root == root)
+        crate::library::is_bundled(&root) || doc.workspace.with_untracked(|w| w.root == root)
     };
     (1..)
         .map(|n| if n == 1 { "my-variant".to_string() } else { format!("my-variant-{n}") })
