@@ -47,3 +47,6 @@ mod diff;
 
 // Balance at a glance: reach, first neutrals, contact (`judgepad balance`).
 mod balance;
+
+// Bot playouts: determinism, symmetric and favoured variants, bundled games.
+mod playout;

@@ -22,6 +22,8 @@ pub(crate) enum Command {
     Layout { file: String, svg: bool, sheet: bool },
     /// `judgepad balance FILE [--json]`
     Balance { file: String, json: bool },
+    /// `judgepad playout FILE [--games N] [--years Y] [--seed S] [--json]`
+    Playout { file: String, games: u32, years: u32, seed: u64, json: bool },
     /// `judgepad test FILE [SCENARIOS...] [--json]`
     Test { file: String, scenarios: Vec<String>, json: bool },
     /// `judgepad diff OLD NEW [--json]`
@@ -46,6 +48,8 @@ usage: judgepad check [--json] [--all] [--format F] [--dialect D] FILE...
        judgepad layout FILE [--json|--svg|--sheet]
                                             the map drawn from its adjacency graph
        judgepad balance FILE [--json]       what the graph says about each power's chances
+       judgepad playout FILE [--games N] [--years Y] [--seed S] [--json]
+                                            bot games: how each power fares
        judgepad adjudicate                  JSON Lines in, JSON Lines out (docs/batch.md)
        judgepad test FILE [SCENARIOS...] [--json]
                                             run the variant's scenarios (docs/scenarios.md)
@@ -76,6 +80,10 @@ pub(crate) const COMMANDS: &[(&str, &str)] = &[
     (
         "layout",
         "usage: judgepad layout FILE [--json|--svg|--sheet]\n\nDraws the map from its adjacency graph: every province a region, two regions\nsharing a border exactly when the provinces are adjacent, the rest as connectors.\n--json (the default) prints {width, height, provinces: [{abbr, name, terrain,\npolygon, label, supply_center}], borders: [{a, b, kind}], connectors: [{a, b,\nkind, path, wraps}], coasts: [{abbr, at}], pin_conflicts: [{abbr, with}]} in a\nbox 1000 units wide (a link that wraps leaves by one edge and comes back by the\nother: its path is a, out, in, b); --svg prints a stand-alone SVG; --sheet a printable HTML page (the map, the\npowers with their home centres, every province with its full name). `# @pos ABBR\nx y` comment lines in FILE pin provinces: a pinned province's label is at its\npin, the rest follows; a pin the drawing cannot honour is let go and listed in\npin_conflicts (`judgepad check` warns at its line: pin-conflict).",
+    ),
+    (
+        "playout",
+        "usage: judgepad playout FILE [--games N] [--years Y] [--seed S] [--json]\n\nPlays N games (default 100) of Y years (default 10) from the variant's first\nphase with a simple bot for every power (core/src/playout.rs: take and hold\ncentres, support moves into contested ones, defend threatened home centres,\nretreat and build towards the nearest centre not owned; no bot sees another's\norders), deterministic for a seed (default 1). Prints per power: solo wins,\ngames survived and eliminated, the mean centres at the end and the median\ncentres each year; then which power most often takes each neutral centre\nfirst. --json prints {games, years, seed, powers: [{power, solos, survivals,\neliminations, mean_final_centres, centres_by_year: [{year, q1, median, q3}]}],\nneutrals: [{centre, taken_first: [{power, games}]}]}.\nExit code: 0, 1 when the map has errors (nothing is played), 2 bad arguments.",
     ),
     (
         "balance",
@@ -139,6 +147,9 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
     let mut changes = false;
     let mut save = false;
     let mut count: Option<usize> = None;
+    let mut games: u32 = 100;
+    let mut years: u32 = 10;
+    let mut seed: u64 = 1;
     let mut from: Option<String> = None;
     let mut format: Option<String> = None;
     let mut powers: Option<String> = None;
@@ -159,6 +170,20 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
                         .parse()
                         .map_err(|_| format!("`--count` needs a number, not `{value}`"))?,
                 );
+            }
+            "--games" | "--years" | "--seed" if command == "playout" => {
+                let value = args.next().ok_or_else(|| format!("`{arg}` needs a number"))?;
+                let bad = || format!("`{arg}` needs a whole number, not `{value}`");
+                match arg.as_str() {
+                    "--games" => games = value.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?,
+                    "--years" => {
+                        years =
+                            value.parse().ok().filter(|&n| n > 0 && n <= 1000).ok_or_else(|| {
+                                format!("`--years` needs 1 to 1000, not `{value}`")
+                            })?
+                    }
+                    _ => seed = value.parse().map_err(|_| bad())?,
+                }
             }
             "--format" if command == "check" || command == "convert" => {
                 let value = args
@@ -243,6 +268,10 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
             [file] => Ok(Command::Balance { file: file.clone(), json }),
             _ => Err("`balance` needs exactly one FILE".to_string()),
         },
+        "playout" => match files.as_slice() {
+            [file] => Ok(Command::Playout { file: file.clone(), games, years, seed, json }),
+            _ => Err("`playout` needs exactly one FILE".to_string()),
+        },
         "test" => match files.split_first() {
             Some((file, scenarios)) => {
                 Ok(Command::Test { file: file.clone(), scenarios: scenarios.to_vec(), json })
@@ -294,5 +323,28 @@ mod tests {
             Ok(Command::Help { command: Some("phases".into()) })
         );
         assert!(parse(&argv(&["help", "frob"])).is_err());
+    }
+
+    #[test]
+    fn parses_playout() {
+        assert_eq!(
+            parse(&argv(&["playout", "standard", "--games", "5", "--seed", "9", "--json"])),
+            Ok(Command::Playout {
+                file: "standard".into(),
+                games: 5,
+                years: 10,
+                seed: 9,
+                json: true
+            })
+        );
+        for bad in [
+            &["playout", "x", "--games", "0"][..],
+            &["playout", "x", "--years", "many"],
+            &["playout", "x", "--years", "2000"],
+        ] {
+            let err = parse(&argv(bad)).unwrap_err();
+            assert!(err.contains("needs"), "{err}");
+        }
+        assert!(parse(&argv(&["balance", "x", "--games", "5"])).is_err());
     }
 }

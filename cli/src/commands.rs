@@ -8,6 +8,7 @@ pub(crate) mod diff;
 mod dump;
 mod layout;
 mod phases;
+mod playout;
 pub(crate) mod test;
 
 use crate::args::{self, Command};
@@ -32,6 +33,9 @@ pub(crate) fn run(command: Command) -> Result<u8, String> {
         }
         Command::Layout { file, svg, sheet } => layout::run(&file, svg, sheet),
         Command::Balance { file, json } => balance::run(&file, json),
+        Command::Playout { file, games, years, seed, json } => {
+            playout::run(&file, games, years, seed, json)
+        }
         Command::Test { file, scenarios, json } => test::run(&file, &scenarios, json),
         Command::Diff { old, new, json } => diff::run(&old, &new, json),
         Command::Bench { save } => bench::run(save),

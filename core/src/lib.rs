@@ -39,6 +39,7 @@ pub mod name;
 pub mod njudge;
 mod omap;
 pub mod orders;
+pub mod playout;
 pub mod rules;
 pub mod scenario;
 pub mod sorting;

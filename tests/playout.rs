@@ -1,0 +1,131 @@
+//! Bot playouts (issue 31): the games are a function of the map, the seed
+//! and their number; on a variant whose powers are alike by symmetry the
+//! bots do alike; on one that favours a power, that power does better; on
+//! the bundled variants every game runs its years with a sane board.
+
+use judgepad_core::bundled;
+use judgepad_core::map::{self, Map};
+use judgepad_core::playout::{self, Lab};
+
+fn bundled_map(name: &str) -> Map {
+    let file = format!("{name}.map");
+    map::load(&file, &bundled::source(&file).unwrap(), &bundled::Bundled).0
+}
+
+fn text_map(text: &str) -> Map {
+    let (map, diags) = map::load("test.map", text, &map::NoSources);
+    let errors: Vec<_> = diags.iter().filter(|d| d.is_error()).collect();
+    assert!(errors.is_empty(), "{errors:?}\n{text}");
+    map
+}
+
+#[test]
+fn games_are_a_function_of_map_seed_and_number() {
+    let map = bundled_map("standard");
+    let whole = playout::playout(&map, 6, 4, 7);
+    let mut lab = Lab::new(&map, 4, 7);
+    lab.play(2);
+    lab.play(4);
+    assert_eq!(lab.figures(), whole, "chunks change nothing");
+    assert_ne!(playout::playout(&map, 6, 4, 8), whole, "another seed, other games");
+}
+
+/// A ring of `n` powers (n ≤ 5), each with a home centre on the coast
+/// and a second one inland; between two neighbours a neutral centre and a
+/// sea. Alike by symmetry, unless `gifts`: two more neutral centres that
+/// only the first power borders.
+fn ring(n: usize, gifts: bool) -> String {
+    const POWERS: [&str; 5] = ["ALPHA", "BRAVO", "CHARLIE", "DELTA", "ECHO"];
+    // Upper case: in an ABUTS list lower case means "armies only".
+    let at =
+        |kind: char, i: usize| format!("{kind}{}x", (b'a' + (i % n) as u8) as char).to_uppercase();
+    let mut text = String::from("BEGIN SPRING 1901 MOVEMENT\n");
+    for i in 0..n {
+        for (kind, what) in [('h', "Home"), ('k', "Keep"), ('n', "Neutral"), ('s', "Sea")] {
+            text.push_str(&format!("{what} {i} = {}\n", at(kind, i)));
+        }
+    }
+    let gift = |i: usize| if gifts && i == 0 { " GFT GRT" } else { "" };
+    for i in 0..n {
+        let (next, prev) = (i + 1, i + n - 1);
+        let (h, k, m, s) = (at('h', i), at('k', i), at('n', i), at('s', i));
+        text.push_str(&format!(
+            "COAST {h} ABUTS {k} {m} {} {s} {}{}\n",
+            at('n', prev),
+            at('s', prev),
+            gift(i)
+        ));
+        text.push_str(&format!("LAND {k} ABUTS {h} {m} {}{}\n", at('n', prev), gift(i)));
+        text.push_str(&format!(
+            "COAST {m} ABUTS {h} {k} {} {} {s}\n",
+            at('h', next),
+            at('k', next)
+        ));
+        text.push_str(&format!(
+            "WATER {s} ABUTS {h} {m} {} {} {}\n",
+            at('h', next),
+            at('s', prev),
+            at('s', next)
+        ));
+    }
+    if gifts {
+        text.push_str("Gift = gft\nGrant = grt\nLAND GFT ABUTS KAX HAX\nLAND GRT ABUTS KAX HAX\n");
+    }
+    for (i, power) in POWERS.iter().enumerate().take(n) {
+        text.push_str(&format!(
+            "{power} {} {}\nA {}\nF {}\n",
+            at('h', i),
+            at('k', i),
+            at('k', i),
+            at('h', i)
+        ));
+    }
+    let neutrals: Vec<String> = (0..n).map(|i| at('n', i)).collect();
+    text.push_str(&format!(
+        "UNOWNED {}{}\n",
+        neutrals.join(" "),
+        if gifts { " gft grt" } else { "" }
+    ));
+    text
+}
+
+#[test]
+fn alike_powers_do_alike() {
+    let map = text_map(&ring(4, false));
+    let figures = playout::playout(&map, 400, 8, 1);
+    let means: Vec<f64> = figures.powers.iter().map(|p| p.mean_final_centres).collect();
+    println!("ring of four: {means:?}");
+    let (lo, hi) = means.iter().fold((f64::MAX, 0.0f64), |(lo, hi), &m| (lo.min(m), hi.max(m)));
+    assert!(hi > 0.0 && lo / hi > 0.85, "{means:?}");
+}
+
+#[test]
+fn a_favoured_power_does_better() {
+    let map = text_map(&ring(4, true));
+    let figures = playout::playout(&map, 200, 8, 1);
+    let means: Vec<f64> = figures.powers.iter().map(|p| p.mean_final_centres).collect();
+    println!("ring with gifts for the first: {means:?}");
+    assert!(means[0] > 1.3 * means[1..].iter().copied().fold(0.0, f64::max), "{means:?}");
+}
+
+#[test]
+fn bundled_variants_play_their_years() {
+    for name in ["standard", "ancmed", "hundred", "chromatic", "imperial"] {
+        let map = bundled_map(name);
+        let start = std::time::Instant::now();
+        let figures = playout::playout(&map, 4, 6, 3);
+        let took = start.elapsed().as_secs_f64() * 1000.0 / 4.0;
+        let centres = map.supply_centers.len() as u32;
+        for y in 0..6 {
+            let total: u32 = figures.powers.iter().map(|p| p.centres_by_year[y].2).sum();
+            assert!(total <= centres, "{name}: {total} median centres of {centres}");
+        }
+        let finals: Vec<String> = figures
+            .powers
+            .iter()
+            .map(|p| format!("{} {:.1}", playout::power_name(&map, p.power), p.mean_final_centres))
+            .collect();
+        println!("{name:10} {took:7.1} ms a game: {}", finals.join(", "));
+        assert!(figures.powers.iter().any(|p| p.mean_final_centres > 0.0));
+    }
+}
