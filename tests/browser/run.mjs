@@ -349,6 +349,40 @@ test('a first visit fetches each file of the build once, nothing that is not the
   }
 });
 
+test('bot games: played in chunks with progress, per power and chart; Cancel stops a run', async (page) => {
+  await expectText(page, 'locations', 82);
+  await page.getByTestId('balance').locator('summary').click();
+  const panel = page.getByTestId('playout');
+  await panel.getByTestId('playout-games').fill('20');
+  await panel.getByTestId('playout-games').dispatchEvent('change');
+  await panel.getByTestId('playout-years').fill('4');
+  await panel.getByTestId('playout-years').dispatchEvent('change');
+  await panel.getByTestId('playout-run').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="playout-progress"]')?.textContent.trim() === '20 of 20 games', null, { timeout: 20000 });
+  const rows = panel.locator('tbody tr[data-power]');
+  if (await rows.count() !== 7) throw new Error(`${await rows.count()} rows`);
+  for (const row of await rows.all()) {
+    const survived = Number(await row.locator('.survivals').textContent());
+    const out = Number(await row.locator('.eliminations').textContent());
+    if (survived + out !== 20) throw new Error(`survived ${survived} + out ${out}`);
+    const median = await row.locator('path.median').getAttribute('d');
+    if ((median.match(/L/g) ?? []).length !== 3) throw new Error(`chart: ${median}`);
+  }
+  const takers = await panel.getByTestId('playout-takers').textContent();
+  if (!takers.includes('SPA FRANCE')) throw new Error(`takers: ${takers}`);
+  // A long run, cancelled: it stops where it was, and Play is offered again.
+  await panel.getByTestId('playout-games').fill('1000');
+  await panel.getByTestId('playout-games').dispatchEvent('change');
+  await panel.getByTestId('playout-run').click();
+  await page.waitForFunction(() => /^[1-9]\d* of 1000 games$/.test(document.querySelector('[data-testid="playout-progress"]')?.textContent.trim()), null, { timeout: 10000 });
+  await panel.getByTestId('playout-cancel').click();
+  const stopped = (await panel.getByTestId('playout-progress').textContent()).trim();
+  await page.waitForTimeout(300);
+  const later = (await panel.getByTestId('playout-progress').textContent()).trim();
+  if (stopped !== later || later === '1000 of 1000 games') throw new Error(`cancel: ${stopped} then ${later}`);
+  if (await panel.getByTestId('playout-run').isDisabled()) throw new Error('Play stays disabled after Cancel');
+});
+
 test('balance at a glance: standard and imperial, and it follows the text', async (page) => {
   await expectText(page, 'locations', 82);
   const panel = page.getByTestId('balance');

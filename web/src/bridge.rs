@@ -16,6 +16,7 @@ pub mod order_checks;
 pub mod pin_marks;
 pub mod pins;
 mod play;
+pub mod playout;
 pub mod position;
 pub mod roving;
 pub mod scenarios;

@@ -20,6 +20,7 @@ pub mod njudge_import;
 pub mod order_tools;
 pub mod orders;
 pub mod play_layer;
+pub mod playout_panel;
 pub mod position_tools;
 pub mod power_orders;
 pub mod results;

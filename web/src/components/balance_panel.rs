@@ -8,6 +8,7 @@ use leptos::prelude::*;
 
 use crate::bridge::Loaded;
 use crate::bridge::balance::{PowerRow, view_of};
+use crate::components::playout_panel::PlayoutPanel;
 
 /// The balance table.
 #[component]
@@ -63,6 +64,7 @@ pub fn BalancePanel(
                     <p class="hint" data-testid="unreached">"No power reaches: " {unreached}</p>
                 })
             }}
+            <PlayoutPanel loaded=loaded />
         </details>
     }
 }
