@@ -20,7 +20,7 @@
 //!    labels at the pole of each region, coast marks towards their seas.
 
 mod follow;
-mod geom;
+pub(crate) mod geom;
 mod graph;
 mod join;
 mod mesh;

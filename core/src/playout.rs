@@ -36,7 +36,7 @@ use crate::adjudicate::{
     adjustment_counts, build_options, move_options, retreat_options, support_options,
 };
 use crate::board::Board;
-use crate::game::{Game, Status};
+use crate::game::{Game, Status, run_phase, step};
 use crate::map::{LocationId, Map, PowerId, ProvinceId, Unit, UnitKind};
 use crate::orders::{Command, Order, OrderPhase};
 use crate::text::FileSpan;
@@ -138,11 +138,15 @@ impl Paths {
     /// Moves from every location to the nearest of `targets` (provinces).
     fn distances(&self, map: &Map, targets: &[ProvinceId]) -> Distances {
         let mut out = [vec![u32::MAX; map.locations.len()], vec![u32::MAX; map.locations.len()]];
+        let mut target = vec![false; map.provinces.len()];
+        for t in targets {
+            target[t.0 as usize] = true;
+        }
         for (k, kind) in [UnitKind::Army, UnitKind::Fleet].into_iter().enumerate() {
             let dist = &mut out[k];
             let mut queue = VecDeque::new();
             for (idx, loc) in map.locations.iter().enumerate() {
-                if targets.contains(&loc.province) && map.valid_unit(kind, LocationId(idx as u32)) {
+                if target[loc.province.0 as usize] && map.valid_unit(kind, LocationId(idx as u32)) {
                     dist[idx] = 0;
                     queue.push_back(idx);
                 }
@@ -176,7 +180,15 @@ fn targets(map: &Map, board: &Board, power: PowerId) -> Vec<ProvinceId> {
 }
 
 /// The movement orders of `power`.
-fn movement(map: &Map, paths: &Paths, board: &Board, power: PowerId, rng: &mut Rng) -> Vec<Order> {
+/// `reach[piece]`: the provinces each unit on the board borders.
+fn movement(
+    map: &Map,
+    paths: &Paths,
+    board: &Board,
+    reach: &[Vec<ProvinceId>],
+    power: PowerId,
+    rng: &mut Rng,
+) -> Vec<Order> {
     let goals = targets(map, board, power);
     let dist = paths.distances(map, &goals);
     let province_of = |unit: Unit| map.province_of(unit.location);
@@ -184,19 +196,21 @@ fn movement(map: &Map, paths: &Paths, board: &Board, power: PowerId, rng: &mut R
         (0..board.pieces.len()).filter(|&i| board.pieces[i].power == power).collect();
     rng.shuffle(&mut mine);
     // Own centres with no unit of ours on them that a foreign unit borders.
-    let foreign: Vec<ProvinceId> = board
-        .pieces
-        .iter()
-        .filter(|p| p.power != power)
-        .flat_map(|p| map.moves(p.unit.kind, p.unit.location))
-        .map(|l| map.province_of(l))
-        .collect();
+    let mut foreign = vec![false; map.provinces.len()];
+    for (piece, near) in board.pieces.iter().zip(reach) {
+        if piece.power != power {
+            for p in near {
+                foreign[p.0 as usize] = true;
+            }
+        }
+    }
+    let foreign = |p: ProvinceId| foreign[p.0 as usize];
     let mut threatened: Vec<ProvinceId> = map
         .supply_centers
         .iter()
         .copied()
         .filter(|&c| board.owners.get(c.0 as usize).copied().flatten() == Some(power))
-        .filter(|&c| board.piece_in(map, c).is_none() && foreign.contains(&c))
+        .filter(|&c| board.piece_in(map, c).is_none() && foreign(c))
         .collect();
     let mut going: Vec<ProvinceId> = Vec::new();
     let mut plan: Vec<(usize, Option<LocationId>)> = Vec::new();
@@ -255,13 +269,15 @@ fn movement(map: &Map, paths: &Paths, board: &Board, power: PowerId, rng: &mut R
     for i in moves {
         let (piece, Some(to)) = plan[i] else { continue };
         let dest = map.province_of(to);
-        if busy[i] || !goals.contains(&dest) || !foreign.contains(&dest) || rng.below(2) == 0 {
+        if busy[i] || !goals.contains(&dest) || !foreign(dest) || rng.below(2) == 0 {
             continue;
         }
         let mut helpers: Vec<usize> = (0..plan.len()).filter(|&j| j != i && !busy[j]).collect();
         rng.shuffle(&mut helpers);
         for j in helpers {
-            if support_options(map, board, plan[j].0, piece).contains(&Some(to)) {
+            if reach[plan[j].0].contains(&dest)
+                && support_options(map, board, plan[j].0, piece).contains(&Some(to))
+            {
                 plan[j].1 = None;
                 helping[j] = Some((piece, to));
                 busy[i] = true;
@@ -294,7 +310,9 @@ fn movement(map: &Map, paths: &Paths, board: &Board, power: PowerId, rng: &mut R
             .collect();
         rng.shuffle(&mut candidates);
         for (other, to) in candidates {
-            if support_options(map, board, piece, other).contains(&Some(to)) {
+            if reach[piece].contains(&map.province_of(to))
+                && support_options(map, board, piece, other).contains(&Some(to))
+            {
                 supported = Some((other, to));
                 break;
             }
@@ -375,18 +393,34 @@ fn adjustments(
     orders
 }
 
-/// Every power's orders for the phase `game` is in.
-pub fn orders(game: &Game, paths: &Paths, rng: &mut Rng) -> Vec<Order> {
-    let map = &game.map;
-    let board = &game.board;
+/// Every power's orders for a phase of `kind` (`None`: a pause) on `board`.
+pub fn orders(
+    map: &Map,
+    board: &Board,
+    kind: Option<OrderPhase>,
+    paths: &Paths,
+    rng: &mut Rng,
+) -> Vec<Order> {
     let mut out = Vec::new();
-    let Some(kind) = game.order_phase() else { return out };
+    let Some(kind) = kind else { return out };
     let counts =
         if kind == OrderPhase::Adjustments { adjustment_counts(map, board) } else { Vec::new() };
+    let reach: Vec<Vec<ProvinceId>> = if kind == OrderPhase::Movement {
+        board
+            .pieces
+            .iter()
+            .map(|p| {
+                let moves = map.moves(p.unit.kind, p.unit.location);
+                moves.into_iter().map(|l| map.province_of(l)).collect()
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     for p in 0..map.powers.len() {
         let power = PowerId(p as u32);
         out.extend(match kind {
-            OrderPhase::Movement => movement(map, paths, board, power, rng),
+            OrderPhase::Movement => movement(map, paths, board, &reach, power, rng),
             OrderPhase::Retreats => retreats(map, paths, board, power, rng),
             OrderPhase::Adjustments => {
                 let count = counts.get(p).copied().unwrap_or(0);
@@ -410,8 +444,12 @@ fn centre_counts(map: &Map, board: &Board) -> Vec<u32> {
 /// Plays game number `number` of `base` for `years` years with `seed`.
 pub fn play(base: &Map, paths: &Paths, years: u32, seed: u64, number: u64) -> GameResult {
     let mut rng = Rng::new(seed, number);
-    let (mut game, _) = Game::new(base.clone());
-    let first_year = game.phase.year;
+    // The game loop without its history (`Game::advance` keeps a copy of
+    // the map and the board per phase, for undo).
+    let (game, _) = Game::new(base.clone());
+    let (calendar, mut map, mut phase, mut board) =
+        (game.calendar, game.map, game.phase, game.board);
+    let first_year = phase.year;
     let mut centres: Vec<Vec<u32>> = Vec::new();
     let mut first_owner: Vec<Option<PowerId>> = vec![None; base.unowned.len()];
     let mut year = first_year;
@@ -419,24 +457,31 @@ pub fn play(base: &Map, paths: &Paths, years: u32, seed: u64, number: u64) -> Ga
     let mut budget = (years as usize + 1) * 64;
     let mut solo = None;
     loop {
-        let orders = orders(&game, paths, &mut rng);
-        game.advance(&orders);
-        game.history.clear();
+        let kind = OrderPhase::of(phase.phase_kind());
+        let orders = orders(&map, &board, kind, paths, &mut rng);
+        let (_, after) = run_phase(&map, &phase, &board, &orders);
+        board = after;
+        let stepped = step(&calendar, base, &map, &mut board, &phase);
+        if let Some(next) = stepped.map {
+            map = next;
+        }
+        let status = stepped.status;
+        phase = stepped.phase;
         for (i, &centre) in base.unowned.iter().enumerate() {
             if first_owner[i].is_none() {
-                first_owner[i] = game.board.owners.get(centre.0 as usize).copied().flatten();
+                first_owner[i] = board.owners.get(centre.0 as usize).copied().flatten();
             }
         }
-        if game.phase.year != year {
+        if phase.year != year {
             // A year (or more, in a calendar that skips) has ended.
-            let counts = centre_counts(&game.map, &game.board);
-            while year != game.phase.year && centres.len() < years as usize {
+            let counts = centre_counts(&map, &board);
+            while year != phase.year && centres.len() < years as usize {
                 centres.push(counts.clone());
-                year += if game.phase.year > year { 1 } else { -1 };
+                year += if phase.year > year { 1 } else { -1 };
             }
-            year = game.phase.year;
+            year = phase.year;
         }
-        if let Status::Won(winners) = &game.status {
+        if let Status::Won(winners) = &status {
             if winners.len() == 1 {
                 solo = Some(winners[0]);
             }
@@ -448,12 +493,12 @@ pub fn play(base: &Map, paths: &Paths, years: u32, seed: u64, number: u64) -> Ga
         }
     }
     // A game won early: its last count stands for the years not played.
-    let last = centres.last().cloned().unwrap_or_else(|| centre_counts(&game.map, &game.board));
+    let last = centres.last().cloned().unwrap_or_else(|| centre_counts(&map, &board));
     while centres.len() < years as usize {
         centres.push(last.clone());
     }
     let mut units = vec![0u32; base.powers.len()];
-    for piece in &game.board.pieces {
+    for piece in &board.pieces {
         if let Some(u) = units.get_mut(piece.power.0 as usize) {
             *u += 1;
         }
@@ -474,6 +519,8 @@ pub struct PowerFigures {
     pub eliminations: u32,
     /// Its mean centre count at the end.
     pub mean_final_centres: f64,
+    /// The standard deviation of its centre count at the end (over games).
+    pub final_centres_sd: f64,
     /// Per year: the first quartile, median and third quartile of its centres.
     pub centres_by_year: Vec<(i64, u32, u32, u32)>,
 }
@@ -539,6 +586,11 @@ impl Lab {
                 let power = PowerId(p as u32);
                 let end = |r: &GameResult| r.centres.last().map_or(0, |c| c[p]);
                 let alive = |r: &GameResult| end(r) > 0 || r.units[p] > 0;
+                let mean = if games == 0 {
+                    0.0
+                } else {
+                    self.results.iter().map(|r| f64::from(end(r))).sum::<f64>() / games as f64
+                };
                 let centres_by_year = (0..self.years as usize)
                     .map(|y| {
                         let mut counts: Vec<u32> =
@@ -555,10 +607,17 @@ impl Lab {
                     solos: self.results.iter().filter(|r| r.solo == Some(power)).count() as u32,
                     survivals: self.results.iter().filter(|r| alive(r)).count() as u32,
                     eliminations: self.results.iter().filter(|r| !alive(r)).count() as u32,
-                    mean_final_centres: if games == 0 {
+                    mean_final_centres: mean,
+                    final_centres_sd: if games == 0 {
                         0.0
                     } else {
-                        self.results.iter().map(|r| f64::from(end(r))).sum::<f64>() / games as f64
+                        let var = self
+                            .results
+                            .iter()
+                            .map(|r| (f64::from(end(r)) - mean) * (f64::from(end(r)) - mean))
+                            .sum::<f64>()
+                            / games as f64;
+                        crate::layout::geom::sqrt(var)
                     },
                     centres_by_year,
                 }
@@ -581,6 +640,23 @@ impl Lab {
             .collect();
         Figures { games: games as u32, years: self.years, seed: self.seed, powers, neutrals }
     }
+}
+
+/// Why the bots cannot play `map`, if they cannot: no powers, no supply
+/// centres, or no units and no builds to come.
+pub fn unplayable(map: &Map) -> Option<&'static str> {
+    if map.powers.is_empty() {
+        return Some("the map has no powers");
+    }
+    if map.supply_centers.is_empty() {
+        return Some("the map has no supply centres: there is nothing to play for");
+    }
+    let (game, _) = Game::new(map.clone());
+    let builds = game.order_phase() == Some(OrderPhase::Adjustments);
+    if game.board.pieces.is_empty() && !builds {
+        return Some("no power has a unit at the start, and the game does not start with builds");
+    }
+    None
 }
 
 /// The figures of `games` games of `map` for `years` years from `seed`.

@@ -183,6 +183,19 @@ pub(crate) fn run(save: bool) -> Result<u8, String> {
     layout_scaling();
     layout_quality();
 
+    // Bot playouts (issue 31: 1,000 games of 20 years on standard in 10 s,
+    // so 10 ms a game): one game of 20 years, and games/s.
+    let (standard, _) =
+        map::load("standard.map", &bundled::source("standard.map").unwrap_or_default(), &Bundled);
+    let paths = judgepad_core::playout::Paths::new(&standard);
+    let mut number = 0;
+    let game = measure(|| {
+        number += 1;
+        black_box(judgepad_core::playout::play(&standard, &paths, 20, 1, number));
+    });
+    record("playout: a game of 20 years (standard)", game, 10.0);
+    outln!("{:<40} {:>10.0} games/s", "playout: standard, 20 years", 1.0 / game.as_secs_f64());
+
     let hundred = bundled::source("hundred.map").unwrap_or_default();
     let (hundred_map, _) = map::load("hundred.map", &hundred, &Bundled);
     let (cal, _) = calendar::calendar(&hundred_map);

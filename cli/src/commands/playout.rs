@@ -21,8 +21,9 @@ pub(crate) fn run(file: &str, games: u32, years: u32, seed: u64, json: bool) -> 
         eprintln!("{}: the map has errors, so it cannot be played", root.display);
         return Ok(1);
     }
-    if map.powers.is_empty() {
-        return Err(format!("{}: no powers, so nothing to play", root.display));
+    if let Some(why) = playout::unplayable(&map) {
+        eprintln!("{}: the bots cannot play it: {why}", root.display);
+        return Ok(1);
     }
     let figures = playout::playout(&map, games, years, seed);
     if json {

@@ -52,6 +52,10 @@ pub fn PlayoutPanel(
             note.set(Some("Fix the map's errors to play it.".to_string()));
             return;
         };
+        if let Some(why) = judgepad_core::playout::unplayable(&map) {
+            note.set(Some(format!("The bots cannot play this map: {why}.")));
+            return;
+        }
         stop();
         let id = generation.get_value();
         let (n, years, seed) = (games.get_untracked(), years.get_untracked(), seed.get_untracked());
