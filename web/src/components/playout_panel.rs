@@ -13,8 +13,13 @@ use judgepad_core::playout::Lab;
 use crate::bridge::Loaded;
 use crate::bridge::playout::{CHART, PlayoutRow, rows_of, takers};
 
-/// Time a chunk of games may take before the page gets a frame (ms).
-const CHUNK_MS: f64 = 12.0;
+/// Time a chunk of games may take before the page gets a frame (ms; a
+/// task under 50 ms does not block input).
+const CHUNK_MS: f64 = 25.0;
+
+/// How often the table follows the games played (ms): the figures of all
+/// games so far are worked out afresh each time.
+const REDRAW_MS: f64 = 400.0;
 
 /// The bot games section.
 #[component]
@@ -64,6 +69,7 @@ pub fn PlayoutPanel(
         progress.set((0, n));
         leptos::task::spawn_local(async move {
             let mut lab = Lab::new(&map, years, seed);
+            let mut drawn = f64::NEG_INFINITY;
             while lab.played() < n {
                 if generation.get_value() != id {
                     return;
@@ -72,9 +78,13 @@ pub fn PlayoutPanel(
                 while lab.played() < n && crate::doc::now_ms() - start < CHUNK_MS {
                     lab.play(1);
                 }
-                let figures = lab.figures();
                 progress.set((lab.played(), n));
-                shown.set(Some((rows_of(&map, &figures), takers(&map, &figures))));
+                let now = crate::doc::now_ms();
+                if lab.played() == n || now - drawn >= REDRAW_MS {
+                    drawn = now;
+                    let figures = lab.figures();
+                    shown.set(Some((rows_of(&map, &figures), takers(&map, &figures))));
+                }
                 crate::tasks::next_task().await;
             }
             if generation.get_value() == id {
