@@ -441,69 +441,109 @@ fn centre_counts(map: &Map, board: &Board) -> Vec<u32> {
     counts
 }
 
+/// A game being played, a phase at a time ([`Run::step`]): the game loop
+/// without its history (`Game::advance` keeps a copy of the map and the
+/// board per phase, for undo).
+pub struct Run {
+    rng: Rng,
+    years: u32,
+    calendar: crate::calendar::Calendar,
+    map: Map,
+    phase: crate::calendar::Phase,
+    board: Board,
+    centres: Vec<Vec<u32>>,
+    first_owner: Vec<Option<PowerId>>,
+    year: i64,
+    /// A bound on phases: a calendar of pauses cannot run for ever.
+    budget: usize,
+    solo: Option<PowerId>,
+    done: bool,
+}
+
+impl Run {
+    /// Game number `number` of `base` for `years` years with `seed`.
+    pub fn new(base: &Map, years: u32, seed: u64, number: u64) -> Run {
+        let (game, _) = Game::new(base.clone());
+        Run {
+            rng: Rng::new(seed, number),
+            years,
+            year: game.phase.year,
+            calendar: game.calendar,
+            map: game.map,
+            phase: game.phase,
+            board: game.board,
+            centres: Vec::new(),
+            first_owner: vec![None; base.unowned.len()],
+            budget: (years as usize + 1) * 64,
+            solo: None,
+            done: false,
+        }
+    }
+
+    /// Plays one phase; whether the game is over.
+    pub fn step(&mut self, base: &Map, paths: &Paths) -> bool {
+        if self.done {
+            return true;
+        }
+        let kind = OrderPhase::of(self.phase.phase_kind());
+        let orders = orders(&self.map, &self.board, kind, paths, &mut self.rng);
+        let (_, after) = run_phase(&self.map, &self.phase, &self.board, &orders);
+        self.board = after;
+        let stepped = step(&self.calendar, base, &self.map, &mut self.board, &self.phase);
+        if let Some(next) = stepped.map {
+            self.map = next;
+        }
+        self.phase = stepped.phase;
+        for (i, &centre) in base.unowned.iter().enumerate() {
+            if self.first_owner[i].is_none() {
+                self.first_owner[i] = self.board.owners.get(centre.0 as usize).copied().flatten();
+            }
+        }
+        if self.phase.year != self.year {
+            // A year (or more, in a calendar that skips) has ended.
+            let counts = centre_counts(&self.map, &self.board);
+            while self.year != self.phase.year && self.centres.len() < self.years as usize {
+                self.centres.push(counts.clone());
+                self.year += if self.phase.year > self.year { 1 } else { -1 };
+            }
+            self.year = self.phase.year;
+        }
+        if let Status::Won(winners) = &stepped.status {
+            if winners.len() == 1 {
+                self.solo = Some(winners[0]);
+            }
+            self.done = true;
+        }
+        self.budget -= 1;
+        if self.centres.len() >= self.years as usize || self.budget == 0 {
+            self.done = true;
+        }
+        self.done
+    }
+
+    /// The outcome (of a game over: [`Run::step`] said so).
+    pub fn result(self, base: &Map) -> GameResult {
+        let mut centres = self.centres;
+        // A game won early: its last count stands for the years not played.
+        let last = centres.last().cloned().unwrap_or_else(|| centre_counts(&self.map, &self.board));
+        while centres.len() < self.years as usize {
+            centres.push(last.clone());
+        }
+        let mut units = vec![0u32; base.powers.len()];
+        for piece in &self.board.pieces {
+            if let Some(u) = units.get_mut(piece.power.0 as usize) {
+                *u += 1;
+            }
+        }
+        GameResult { centres, solo: self.solo, units, first_owner: self.first_owner }
+    }
+}
+
 /// Plays game number `number` of `base` for `years` years with `seed`.
 pub fn play(base: &Map, paths: &Paths, years: u32, seed: u64, number: u64) -> GameResult {
-    let mut rng = Rng::new(seed, number);
-    // The game loop without its history (`Game::advance` keeps a copy of
-    // the map and the board per phase, for undo).
-    let (game, _) = Game::new(base.clone());
-    let (calendar, mut map, mut phase, mut board) =
-        (game.calendar, game.map, game.phase, game.board);
-    let first_year = phase.year;
-    let mut centres: Vec<Vec<u32>> = Vec::new();
-    let mut first_owner: Vec<Option<PowerId>> = vec![None; base.unowned.len()];
-    let mut year = first_year;
-    // A bound on phases: a calendar of pauses cannot run for ever.
-    let mut budget = (years as usize + 1) * 64;
-    let mut solo = None;
-    loop {
-        let kind = OrderPhase::of(phase.phase_kind());
-        let orders = orders(&map, &board, kind, paths, &mut rng);
-        let (_, after) = run_phase(&map, &phase, &board, &orders);
-        board = after;
-        let stepped = step(&calendar, base, &map, &mut board, &phase);
-        if let Some(next) = stepped.map {
-            map = next;
-        }
-        let status = stepped.status;
-        phase = stepped.phase;
-        for (i, &centre) in base.unowned.iter().enumerate() {
-            if first_owner[i].is_none() {
-                first_owner[i] = board.owners.get(centre.0 as usize).copied().flatten();
-            }
-        }
-        if phase.year != year {
-            // A year (or more, in a calendar that skips) has ended.
-            let counts = centre_counts(&map, &board);
-            while year != phase.year && centres.len() < years as usize {
-                centres.push(counts.clone());
-                year += if phase.year > year { 1 } else { -1 };
-            }
-            year = phase.year;
-        }
-        if let Status::Won(winners) = &status {
-            if winners.len() == 1 {
-                solo = Some(winners[0]);
-            }
-            break;
-        }
-        budget -= 1;
-        if centres.len() >= years as usize || budget == 0 {
-            break;
-        }
-    }
-    // A game won early: its last count stands for the years not played.
-    let last = centres.last().cloned().unwrap_or_else(|| centre_counts(&map, &board));
-    while centres.len() < years as usize {
-        centres.push(last.clone());
-    }
-    let mut units = vec![0u32; base.powers.len()];
-    for piece in &board.pieces {
-        if let Some(u) = units.get_mut(piece.power.0 as usize) {
-            *u += 1;
-        }
-    }
-    GameResult { centres, solo, units, first_owner }
+    let mut run = Run::new(base, years, seed, number);
+    while !run.step(base, paths) {}
+    run.result(base)
 }
 
 /// One power's figures over the games.
@@ -549,6 +589,8 @@ pub struct Lab {
     seed: u64,
     first_year: i64,
     results: Vec<GameResult>,
+    /// The game under way, if a [`Lab::step`] left one.
+    current: Option<Run>,
 }
 
 impl Lab {
@@ -562,14 +604,29 @@ impl Lab {
             seed,
             first_year: game.phase.year,
             results: Vec::new(),
+            current: None,
         }
     }
 
-    /// Plays `n` more games.
+    /// Plays one phase of the next game (the page plays in slices shorter
+    /// than a game of a big map); whether that finished a game.
+    pub fn step(&mut self) -> bool {
+        let number = self.results.len() as u64;
+        let run =
+            self.current.get_or_insert_with(|| Run::new(&self.map, self.years, self.seed, number));
+        if run.step(&self.map, &self.paths) {
+            let run = self.current.take().expect("under way");
+            self.results.push(run.result(&self.map));
+            return true;
+        }
+        false
+    }
+
+    /// Plays `n` more games (finishing the one under way first).
     pub fn play(&mut self, n: u32) {
-        for _ in 0..n {
-            let number = self.results.len() as u64;
-            self.results.push(play(&self.map, &self.paths, self.years, self.seed, number));
+        let goal = self.results.len() as u32 + n;
+        while (self.results.len() as u32) < goal {
+            self.step();
         }
     }
 

@@ -75,8 +75,10 @@ pub fn PlayoutPanel(
                     return;
                 }
                 let start = crate::doc::now_ms();
+                // A phase at a time: a game of a big map (imperial) is
+                // longer than a chunk.
                 while lab.played() < n && crate::doc::now_ms() - start < CHUNK_MS {
-                    lab.play(1);
+                    lab.step();
                 }
                 progress.set((lab.played(), n));
                 let now = crate::doc::now_ms();
