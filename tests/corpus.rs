@@ -158,6 +158,8 @@ fn bundled_table_is_sorted_and_complete() {
         .collect();
     on_disk.sort_unstable();
     assert_eq!(names, on_disk, "bundled::FILES must list every file of maps/");
+    // The page's list (names only; it fetches the text) is the same one.
+    assert_eq!(judgepad_core::bundled_names::NAMES, names);
     for name in &names {
         assert!(judgepad_core::bundled::source(name).is_some(), "{name} is found by search");
     }

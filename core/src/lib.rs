@@ -28,6 +28,7 @@ pub mod balance;
 pub mod board;
 #[cfg(feature = "bundled")]
 pub mod bundled;
+pub mod bundled_names;
 pub mod calendar;
 pub mod diagnostics;
 pub mod diff;

@@ -1,7 +1,8 @@
 //! The bundled maps, on demand (issue 29). The page knows every bundled
-//! file's name from the first moment ([`NAMES`], a few hundred bytes), but
-//! holds the text of the default variant's files only ([`FIRST`]); the
-//! rest (68 KB gzipped) is one file of the build, `maps-<hash>.txt` (text, so that a host that gzips text gzips it), named
+//! file's name from the first moment (the core's `bundled_names`, a few
+//! hundred bytes), but holds the text of the default variant's files only
+//! ([`FIRST`]); the rest (68 KB gzipped) is one file of the build,
+//! `maps-<hash>.txt` (text, so that a host that gzips text gzips it), named
 //! in the page as `rel=judgepad-maps` (`www/wasm-hook.mjs` writes it; the
 //! service worker caches it with the rest of the build for offline use).
 //! It is fetched once: after the map's part of the wasm (a visitor who
@@ -19,67 +20,9 @@
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 
+use judgepad_core::bundled_names::NAMES;
 use judgepad_core::map::Sources;
 use leptos::prelude::*;
-
-/// Every bundled file, sorted (a test keeps it equal to `maps/`).
-pub const NAMES: &[&str] = &[
-    "1897.map",
-    "1898.map",
-    "1900.map",
-    "aberration.map",
-    "ambition.map",
-    "ancmed.map",
-    "azov.map",
-    "brazilian.map",
-    "britain.map",
-    "canton.map",
-    "chaos.map",
-    "chromatic.map",
-    "classical.map",
-    "crowded.map",
-    "empire-up.map",
-    "empire.map",
-    "fiveman.map",
-    "fleetrome.map",
-    "hundred.map",
-    "imperial.geography",
-    "imperial.locations",
-    "imperial.map",
-    "imperial.military",
-    "imperial.politics",
-    "loeb9.map",
-    "midi.map",
-    "milan.map",
-    "minorpower.map",
-    "modern-up.map",
-    "modern.map",
-    "pure.map",
-    "renaissance.map",
-    "sailho.map",
-    "sengoku.map",
-    "shiftaround.map",
-    "shiftleft.map",
-    "shiftright.map",
-    "slovenia.map",
-    "standard.geography",
-    "standard.map",
-    "standard.military",
-    "standard.politics",
-    "standard_dutch.map",
-    "standard_french.map",
-    "standard_german.map",
-    "standard_glhetg.map",
-    "v8.map",
-    "vassal.map",
-    "void.map",
-    "youngstown.geography",
-    "youngstown.locations",
-    "youngstown.map",
-    "youngstown.military",
-    "youngstown.politics",
-    "zeus.map",
-];
 
 /// The files that come with the first part: the default variant's.
 const FIRST: &[(&str, &[u8])] = &[
@@ -239,20 +182,6 @@ pub fn unpack(bytes: &[u8]) -> BTreeMap<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_names_are_the_bundle() {
-        let mut on_disk: Vec<String> =
-            std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../maps"))
-                .unwrap()
-                .map(|it| it.unwrap().file_name().into_string().unwrap())
-                .filter(|name| !name.ends_with(".md"))
-                .collect();
-        judgepad_core::sorting::sort(&mut on_disk);
-        assert_eq!(NAMES, on_disk);
-        let core: Vec<&str> = judgepad_core::bundled::files().collect();
-        assert_eq!(NAMES, core);
-    }
 
     #[test]
     fn a_bundle_unpacks_to_its_files() {
