@@ -64,22 +64,28 @@ impl Resolver for BundledOnly {
     }
 }
 
-/// The bundled root file `name` names (`standard`, `standard.map`, shown as
-/// `maps/standard.map`), its USEs resolved in the bundle; `None` for a path
-/// or a name the bundle lacks.
-#[cfg(feature = "bundled")]
-pub fn bundled_root(name: &str) -> Option<Root> {
+/// The file a variant name names: `standard` is `standard.map`, a name
+/// with an extension is itself.
+pub fn variant_file(name: &str) -> String {
+    if name.contains('.') { String::from(name) } else { format!("{name}.map") }
+}
+
+/// The root file `name` names in `files` (`standard`, `standard.map`, shown
+/// as `maps/standard.map`), its USEs resolved in `files` too; `None` for a
+/// path or a name `files` lacks.
+pub fn named_root(name: &str, files: Box<dyn Sources>) -> Option<Root> {
     if name.contains('/') {
         return None;
     }
-    let file = if name.contains('.') { String::from(name) } else { format!("{name}.map") };
-    let text = crate::bundled::source(&file)?;
-    Some(Root {
-        display: format!("maps/{file}"),
-        name: file,
-        text,
-        sources: Box::new(crate::bundled::Bundled),
-    })
+    let file = variant_file(name);
+    let text = files.source(&file)?;
+    Some(Root { display: format!("maps/{file}"), name: file, text, sources: files })
+}
+
+/// The bundled root file `name` names ([`named_root`] in the bundle).
+#[cfg(feature = "bundled")]
+pub fn bundled_root(name: &str) -> Option<Root> {
+    named_root(name, Box::new(crate::bundled::Bundled))
 }
 
 /// USE resolution over the given files first, then `then` (the bundled

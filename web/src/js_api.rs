@@ -35,13 +35,13 @@ struct Bundle;
 
 impl Resolver for Bundle {
     fn resolve(&self, name: &str) -> Result<Root, String> {
-        let file = if name.contains('.') { name.to_string() } else { format!("{name}.map") };
-        if name.contains('/') || !library::is_bundled(&file) {
-            return Err(format!("no bundled variant `{name}`"));
-        }
-        let text = library::source(&file)
-            .ok_or_else(|| format!("the bundled maps did not arrive (`{name}`)"))?;
-        Ok(Root { display: format!("maps/{file}"), name: file, text, sources: Box::new(Library) })
+        api::named_root(name, Box::new(Library)).ok_or_else(|| {
+            if !name.contains('/') && library::is_bundled(&api::variant_file(name)) {
+                format!("the bundled maps did not arrive (`{name}`)")
+            } else {
+                format!("no bundled variant `{name}`")
+            }
+        })
     }
 
     fn sources(&self) -> Box<dyn Sources> {
