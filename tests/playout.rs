@@ -153,7 +153,7 @@ fn bundled_variants_play_their_years() {
         let finals: Vec<String> = figures
             .powers
             .iter()
-            .map(|p| format!("{} {:.1}", playout::power_name(&map, p.power), p.mean_final_centres))
+            .map(|p| format!("{} {:.1}", map.pow(p.power).name, p.mean_final_centres))
             .collect();
         println!("{name:16} {took:7.1} ms a game: {}", finals.join(", "));
         assert!(figures.powers.iter().any(|p| p.mean_final_centres > 0.0), "{name}");

@@ -4,9 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
-use judgepad_core::api::{Resolver, Root, bundled_root};
+use judgepad_core::api::{Locator, Resolver, Root, bundled_root};
 use judgepad_core::bundled;
-use judgepad_core::map::Sources;
+use judgepad_core::map::{Map, Sources};
 use judgepad_core::text::decode;
 
 /// USE resolution for a file on disk: its folder, then the bundled files.
@@ -25,6 +25,20 @@ impl Sources for FsSources {
             Err(_) => bundled::source(name),
         }
     }
+}
+
+/// Reads and loads `arg` (see [`read_root`]), printing its errors to
+/// stderr: the root, the map, and whether the map has errors.
+pub(crate) fn load_root(arg: &str) -> Result<(Root, Map, bool), String> {
+    let root = read_root(arg)?;
+    let (map, diags) = judgepad_core::map::load(&root.name, &root.text, &*root.sources);
+    let locator = Locator::new(&map.files, &root.display);
+    let mut errors = false;
+    for diag in diags.iter().filter(|it| it.is_error()) {
+        eprintln!("{}", locator.text(diag));
+        errors = true;
+    }
+    Ok((root, map, errors))
 }
 
 /// Reads `arg`: a path, or the name of a bundled variant (`standard`).

@@ -28,7 +28,6 @@
 //!   from any target. What it cannot build is waived.
 
 use alloc::collections::VecDeque;
-use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -721,9 +720,4 @@ pub fn playout(map: &Map, games: u32, years: u32, seed: u64) -> Figures {
     let mut lab = Lab::new(map, years, seed);
     lab.play(games);
     lab.figures()
-}
-
-/// The power's name, for reports.
-pub fn power_name(map: &Map, power: PowerId) -> String {
-    map.pow(power).name.clone()
 }

@@ -2,21 +2,14 @@
 //! power before anyone plays (core's `balance`).
 
 use judgepad_core::balance::{self, Balance};
-use judgepad_core::map::{self, Map, PowerId, ProvinceId};
+use judgepad_core::map::{Map, PowerId, ProvinceId};
 use serde_json::{Value, json};
 
 use crate::out::outln;
-use crate::sources::read_root;
-use judgepad_core::api::Locator;
+use crate::sources::load_root;
 
 pub(crate) fn run(file: &str, json: bool) -> Result<u8, String> {
-    let root = read_root(file)?;
-    let (map, diags) = map::load(&root.name, &root.text, &*root.sources);
-    let locator = Locator::new(&map.files, &root.display);
-    let errors: Vec<_> = diags.iter().filter(|it| it.is_error()).collect();
-    for diag in &errors {
-        eprintln!("{}", locator.text(diag));
-    }
+    let (root, map, errors) = load_root(file)?;
     if map.powers.is_empty() {
         return Err(format!("{}: no powers, so nothing to balance", root.display));
     }
@@ -26,14 +19,15 @@ pub(crate) fn run(file: &str, json: bool) -> Result<u8, String> {
     } else {
         print_table(&map, &figures);
     }
-    Ok(u8::from(!errors.is_empty()))
+    Ok(u8::from(errors))
 }
 
 fn centre(map: &Map, p: ProvinceId) -> String {
     map.prov(p).abbr.to_uppercase()
 }
 
-fn power(map: &Map, p: PowerId) -> String {
+/// A power's name as `dump` gives it.
+pub(super) fn power(map: &Map, p: PowerId) -> String {
     map.pow(p).name.clone()
 }
 

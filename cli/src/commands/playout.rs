@@ -1,23 +1,17 @@
 //! `judgepad playout FILE [--games N] [--years Y] [--seed S] [--json]`: how
 //! the variant plays when every power is a simple bot (core's `playout`).
 
-use judgepad_core::api::Locator;
-use judgepad_core::map::{self, Map, PowerId};
+use judgepad_core::map::{Map, PowerId};
 use judgepad_core::playout::{self, Figures};
 use serde_json::{Value, json};
 
+use super::balance::power;
 use crate::out::outln;
-use crate::sources::read_root;
+use crate::sources::load_root;
 
 pub(crate) fn run(file: &str, games: u32, years: u32, seed: u64, json: bool) -> Result<u8, String> {
-    let root = read_root(file)?;
-    let (map, diags) = map::load(&root.name, &root.text, &*root.sources);
-    let locator = Locator::new(&map.files, &root.display);
-    let errors: Vec<_> = diags.iter().filter(|it| it.is_error()).collect();
-    for diag in &errors {
-        eprintln!("{}", locator.text(diag));
-    }
-    if !errors.is_empty() {
+    let (root, map, errors) = load_root(file)?;
+    if errors {
         eprintln!("{}: the map has errors, so it cannot be played", root.display);
         return Ok(1);
     }
@@ -32,10 +26,6 @@ pub(crate) fn run(file: &str, games: u32, years: u32, seed: u64, json: bool) -> 
         print_table(&map, &figures);
     }
     Ok(0)
-}
-
-fn power(map: &Map, p: PowerId) -> String {
-    map.pow(p).name.clone()
 }
 
 /// `{"games", "years", "seed", "powers": [{"power", "solos", "survivals",
