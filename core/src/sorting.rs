@@ -26,6 +26,13 @@ pub fn sort_by<T>(items: &mut [T], mut compare: impl FnMut(&T, &T) -> Ordering) 
     items.sort_by(|a, b| compare(a, b));
 }
 
+/// The value that would stand at `k` were `items` sorted by
+/// `f64::total_cmp` (`items` is reordered). One value whatever the
+/// algorithm, so native and wasm agree; linear, not `n log n`.
+pub fn nth(items: &mut [f64], k: usize) -> f64 {
+    *items.select_nth_unstable_by(k, f64::total_cmp).1
+}
+
 /// Sorts `items` stably by `key` (as `slice::sort_by_key`).
 pub fn sort_by_key<T, K: Ord>(items: &mut [T], mut key: impl FnMut(&T) -> K) {
     sort_by(items, |a, b| key(a).cmp(&key(b)));

@@ -597,16 +597,21 @@ pub(crate) fn balance(
     let rounds = if slide { SMALL_ROUNDS } else { BALANCE_ROUNDS };
     let mut area = vec![0.0; n];
     let mut pressure = vec![0.0; n];
-    let mut sorted = Vec::with_capacity(real.len());
+    let mut areas = Vec::with_capacity(real.len());
     let mut active = vec![false; n];
+    // A vertex whose triangles do not close round it never moves.
+    let closed: Vec<bool> = fans
+        .iter()
+        .map(|fan| (0..fan.len()).all(|i| fan[i].1 == fan[(i + 1) % fan.len()].0))
+        .collect();
     for _ in 0..rounds {
         for &v in &real {
             area[v] = fans[v].iter().map(|&(b, c, _)| turn(pos, pos[v], b, c)).sum::<f64>() / 6.0;
         }
-        sorted.clear();
-        sorted.extend(real.iter().map(|&v| area[v]));
-        crate::sorting::sort_by(&mut sorted, f64::total_cmp);
-        let median = sorted[sorted.len() / 2];
+        areas.clear();
+        areas.extend(real.iter().map(|&v| area[v]));
+        let middle = areas.len() / 2;
+        let median = crate::sorting::nth(&mut areas, middle);
         if median <= 0.0 {
             return;
         }
@@ -639,8 +644,7 @@ pub(crate) fn balance(
                 |at: Point| inside(at) && fan.iter().all(|&(b, c, _)| turn(pos, at, b, c) > 1e-6);
             // A vertex of a turned or crushed triangle, or one whose
             // triangles do not close round it, stays where it is.
-            let closed = (0..fan.len()).all(|i| fan[i].1 == fan[(i + 1) % fan.len()].0);
-            if !closed || !keeps_turn(p) {
+            if !closed[v] || !keeps_turn(p) {
                 continue;
             }
             // The push: Σ over the triangles (v, b, c) of their corners'

@@ -367,6 +367,20 @@ fn majorise(
     fixed: &[bool],
 ) {
     let n = adj.len();
+    // Each vertex's pivot terms, taken once: (pivot, distance, weight).
+    let mut start = Vec::with_capacity(n + 1);
+    let mut terms: Vec<(u32, f64, f64)> = Vec::with_capacity(n * pivots.len());
+    for v in 0..n {
+        start.push(terms.len());
+        for (pivot, dist) in pivots {
+            if *pivot == v || dist[v] == u32::MAX || dist[v] <= 1 {
+                continue;
+            }
+            let d = f64::from(dist[v]);
+            terms.push((*pivot as u32, d * unit, 1.0 / (d * d)));
+        }
+    }
+    start.push(terms.len());
     for _ in 0..rounds {
         for v in 0..n {
             if fixed.get(v).copied().unwrap_or(false) {
@@ -374,23 +388,19 @@ fn majorise(
             }
             let mut acc = [0.0; 2];
             let mut weight = 0.0;
-            let mut term = |q: Point, d: f64, w: f64, p: Point| {
+            let p = pos[v];
+            let mut term = |q: Point, d: f64, w: f64| {
                 let diff = [p[0] - q[0], p[1] - q[1]];
                 let len = sqrt(diff[0] * diff[0] + diff[1] * diff[1]).max(1e-9);
                 acc[0] += w * (q[0] + d * diff[0] / len);
                 acc[1] += w * (q[1] + d * diff[1] / len);
                 weight += w;
             };
-            let p = pos[v];
             for &u in &adj[v] {
-                term(pos[u as usize], unit, 1.0, p);
+                term(pos[u as usize], unit, 1.0);
             }
-            for (pivot, dist) in pivots {
-                if *pivot == v || dist[v] == u32::MAX || dist[v] <= 1 {
-                    continue;
-                }
-                let d = f64::from(dist[v]);
-                term(pos[*pivot], d * unit, 1.0 / (d * d), p);
+            for &(pivot, d, w) in &terms[start[v]..start[v + 1]] {
+                term(pos[pivot as usize], d, w);
             }
             if weight > 0.0 {
                 pos[v] = [acc[0] / weight, acc[1] / weight];
