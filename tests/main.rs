@@ -50,3 +50,5 @@ mod balance;
 
 // Bot playouts: determinism, symmetric and favoured variants, bundled games.
 mod playout;
+// Exports: the diplomacy package's dialect and map art, read back.
+mod export;

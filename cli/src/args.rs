@@ -24,6 +24,8 @@ pub(crate) enum Command {
     Balance { file: String, json: bool },
     /// `judgepad playout FILE [--games N] [--years Y] [--seed S] [--json]`
     Playout { file: String, games: u32, years: u32, seed: u64, json: bool },
+    /// `judgepad export FILE --to diplomacy-package --out DIR`
+    Export { file: String, to: String, out: String },
     /// `judgepad test FILE [SCENARIOS...] [--json]`
     Test { file: String, scenarios: Vec<String>, json: bool },
     /// `judgepad diff OLD NEW [--json]`
@@ -50,6 +52,8 @@ usage: judgepad check [--json] [--all] [--format F] [--dialect D] FILE...
        judgepad balance FILE [--json]       what the graph says about each power's chances
        judgepad playout FILE [--games N] [--years Y] [--seed S] [--json]
                                             bot games: how each power fares
+       judgepad export FILE --to diplomacy-package --out DIR
+                                            the variant for the Python diplomacy package
        judgepad adjudicate                  JSON Lines in, JSON Lines out (docs/batch.md)
        judgepad test FILE [SCENARIOS...] [--json]
                                             run the variant's scenarios (docs/scenarios.md)
@@ -84,6 +88,10 @@ pub(crate) const COMMANDS: &[(&str, &str)] = &[
     (
         "playout",
         "usage: judgepad playout FILE [--games N] [--years Y] [--seed S] [--json]\n\nPlays N games (default 100) of Y years (default 10) from the variant's first\nphase with a simple bot for every power (core/src/playout.rs: take and hold\ncentres, support moves into contested ones, defend threatened home centres,\nretreat and build towards the nearest centre not owned; no bot sees another's\norders), deterministic for a seed (default 1). Prints per power: solo wins,\ngames survived and eliminated, the mean centres at the end and the median\ncentres each year; then which power most often takes each neutral centre\nfirst. --json prints {games, years, seed, powers: [{power, solos, survivals,\neliminations, mean_final_centres, centres_by_year: [{year, q1, median, q3}]}],\nneutrals: [{centre, taken_first: [{power, games}]}]}.\nExit code: 0, 1 when the map has errors (nothing is played), 2 bad arguments.",
+    ),
+    (
+        "export",
+        "usage: judgepad export FILE --to diplomacy-package --out DIR\n\nWrites the variant for another platform. diplomacy-package: DIR/NAME.map, one\nself-contained file in the Python diplomacy package's dialect (USE, DROP and\nrenames resolved; the map's pins kept as comments), and DIR/NAME.svg, the map\ndrawn from its adjacency graph in the package's map-art format (the jDip-style\nmetadata its Renderer reads: power colours, symbol sizes, each location's unit\npoint; one path per province, id _abbr; the layers it draws into). Load it with\nGame(map_name='DIR/NAME.map') and draw it with Renderer(game, svg_path=...).\nEverything the package cannot express (a FLOW other than spring/fall/winter,\nIN/FROM, abut restrictions, factories, partisans, reserves, leagues, rules it\ndoes not apply) is a warning at its line (code export-lost) on stderr.\nExit code: 0 written (warnings allowed), 1 the map has errors (nothing written),\n2 bad arguments.",
     ),
     (
         "balance",
@@ -153,6 +161,8 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
     let mut from: Option<String> = None;
     let mut format: Option<String> = None;
     let mut powers: Option<String> = None;
+    let mut to: Option<String> = None;
+    let mut out: Option<String> = None;
     let mut files = Vec::new();
     let mut args = rest.iter();
     while let Some(arg) = args.next() {
@@ -206,6 +216,16 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
                 } else {
                     "package".to_string()
                 });
+            }
+            "--to" if command == "export" => {
+                let value = args.next().ok_or("`--to` needs diplomacy-package")?;
+                if value != "diplomacy-package" {
+                    return Err(format!("`--to {value}`: judgepad exports to diplomacy-package"));
+                }
+                to = Some(value.clone());
+            }
+            "--out" if command == "export" => {
+                out = Some(args.next().ok_or("`--out` needs a folder")?.clone());
             }
             "--to" if command == "convert" => {
                 let value = args.next().ok_or("`--to` needs dpjudge")?;
@@ -271,6 +291,12 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
         "playout" => match files.as_slice() {
             [file] => Ok(Command::Playout { file: file.clone(), games, years, seed, json }),
             _ => Err("`playout` needs exactly one FILE".to_string()),
+        },
+        "export" => match (files.as_slice(), to, out) {
+            ([file], Some(to), Some(out)) => Ok(Command::Export { file: file.clone(), to, out }),
+            ([_], None, _) => Err("`export` needs `--to diplomacy-package`".to_string()),
+            ([_], _, None) => Err("`export` needs `--out DIR`".to_string()),
+            _ => Err("`export` needs exactly one FILE".to_string()),
         },
         "test" => match files.split_first() {
             Some((file, scenarios)) => {

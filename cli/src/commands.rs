@@ -6,6 +6,7 @@ pub(crate) mod check;
 pub(crate) mod convert;
 pub(crate) mod diff;
 mod dump;
+mod export;
 mod layout;
 mod phases;
 mod playout;
@@ -36,6 +37,7 @@ pub(crate) fn run(command: Command) -> Result<u8, String> {
         Command::Playout { file, games, years, seed, json } => {
             playout::run(&file, games, years, seed, json)
         }
+        Command::Export { file, to, out } => export::run(&file, &to, &out),
         Command::Test { file, scenarios, json } => test::run(&file, &scenarios, json),
         Command::Diff { old, new, json } => diff::run(&old, &new, json),
         Command::Bench { save } => bench::run(save),

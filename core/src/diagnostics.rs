@@ -334,6 +334,7 @@ pub mod codes {
         // Dialects.
         MISSING_ADJACENCY = "missing-adjacency", Warning, "A coastless province does not abut a water space its coasts abut (the diplomacy package rejects this)";
         DIALECT = "dialect", Note, "Which format or map dialect a file is read as";
+        EXPORT_LOST = "export-lost", Warning, "Something the export target cannot express: the exported variant leaves it out or plays it otherwise";
         PACKAGE_UNSUPPORTED = "package-unsupported", Error, "The diplomacy package does not read this as DPjudge does (a power, a bogus name, or refused)";
     }
 

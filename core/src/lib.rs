@@ -32,6 +32,7 @@ pub mod bundled_names;
 pub mod calendar;
 pub mod diagnostics;
 pub mod diff;
+pub mod export;
 pub mod format;
 pub mod game;
 pub mod layout;

@@ -1,0 +1,371 @@
+//! The Python `diplomacy` package (PyPI `diplomacy`, its `engine/map.py`
+//! and `engine/renderer.py`): a variant as one self-contained `.map` file
+//! in the package's dialect (USEs, DROPs and renames resolved; docs: map
+//! language §6) and an SVG in the package's map-art format, drawn from
+//! judgepad's layout (see `package_svg`).
+//!
+//! What the package cannot express is a warning ([`codes::EXPORT_LOST`])
+//! at the line that says it: a FLOW other than spring, fall and winter,
+//! IN/FROM blocks, abut restrictions, build sites other than home centres
+//! (factories, partisans, claims, alternatives), reserves and militia,
+//! leagues and controllers, rules judgepad applies and the package does
+//! not, abbreviations the package would read by their first three letters.
+//! The written file, read back as the package reads it, must load without
+//! an error; if it does not, that is a warning too.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt::Write;
+
+use crate::diagnostics::{Diagnostic, Severity, codes};
+use crate::layout::Layout;
+use crate::map::{Map, PowerId, Terrain};
+use crate::rules::Rule;
+use crate::text::FileSpan;
+
+/// The files of an export to the package.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Package {
+    /// The variant's name: the files are `NAME.map` and `NAME.svg`.
+    pub name: String,
+    /// The `.map` text, in the package's dialect.
+    pub map: String,
+    /// The SVG the package's `Renderer` draws on.
+    pub svg: String,
+}
+
+/// The package's files for `map` drawn as `layout`, and a warning for each
+/// thing the package cannot express.
+pub fn package(map: &Map, layout: &Layout) -> (Package, Vec<Diagnostic>) {
+    let mut lost = Vec::new();
+    let text = map_text(map, &mut lost);
+    let svg = super::package_svg::svg(map, layout);
+    let name = file_name(&map.name);
+    // Read back as the package reads it: an error there is one more thing
+    // the export could not carry.
+    let file = format!("{name}.map");
+    let (_, read) =
+        crate::map::load_as(&file, &text, &crate::map::NoSources, crate::map::Dialect::Package);
+    let root = FileSpan::new(crate::text::FileId(0), crate::text::Span::new(0, 0));
+    for d in read.iter().filter(|d| d.severity == Severity::Error).take(5) {
+        lost.push(Diagnostic::new(
+            codes::EXPORT_LOST,
+            root,
+            format!("the package would refuse the exported file: {}", d.message),
+        ));
+    }
+    crate::diagnostics::sort(&mut lost);
+    (Package { name, map: text, svg }, lost)
+}
+
+/// The variant's name as a file name: its root file's name without
+/// directories and `.map`.
+fn file_name(name: &str) -> String {
+    let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    let base = base.strip_suffix(".map").unwrap_or(base);
+    if base.is_empty() { "variant".to_string() } else { base.to_string() }
+}
+
+/// The seasons and phases the package plays, in its fixed order.
+const PACKAGE_FLOW: [&str; 3] =
+    ["SPRING:MOVEMENT,RETREATS", "FALL:MOVEMENT,RETREATS", "WINTER:ADJUSTMENTS"];
+
+/// Rules judgepad applies that the package ignores (it applies BUILD_ANY
+/// and knows the rest only as rules about running games).
+const NOT_APPLIED: &[Rule] = &[
+    Rule::BlankBoard,
+    Rule::CdBuilds,
+    Rule::CdDummies,
+    Rule::CoastalConvoy,
+    Rule::Hibernate,
+    Rule::HomeBuilds,
+    Rule::ImmobileDummies,
+    Rule::Mobilize,
+    Rule::RemoteBuilds,
+    Rule::VictoryHomes,
+];
+
+fn lose(lost: &mut Vec<Diagnostic>, at: FileSpan, message: String) {
+    lost.push(Diagnostic::new(codes::EXPORT_LOST, at, message));
+}
+
+/// The map in the package's dialect.
+fn map_text(map: &Map, lost: &mut Vec<Diagnostic>) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "# {}: exported by judgepad for the diplomacy package (Game(map_name=this file)).",
+        file_name(&map.name)
+    );
+    calendar(map, &mut out, lost);
+    rules(map, &mut out, lost);
+    out.push('\n');
+    for (p, power) in map.powers.iter().enumerate() {
+        powers(map, PowerId(p as u32), &mut out, lost);
+        let _ = power;
+    }
+    // Centres that are nobody's home.
+    let neutral: Vec<&str> = map
+        .supply_centers
+        .iter()
+        .filter(|&&c| map.powers.iter().all(|power| !power.homes.contains(&c)))
+        .map(|&c| map.prov(c).abbr.as_str())
+        .collect();
+    let _ = writeln!(out, "UNOWNED {}\n", neutral.join(" "));
+    names(map, &mut out, lost);
+    out.push('\n');
+    places(map, &mut out, lost);
+    // The drawing's pins, as comments the package skips and judgepad reads.
+    if !map.pins.is_empty() {
+        out.push('\n');
+        for pin in &map.pins {
+            let abbr = &map.prov(pin.province).abbr;
+            let _ = writeln!(
+                out,
+                "# @pos {abbr} {} {}",
+                crate::layout::svg::Num(pin.point()[0]),
+                crate::layout::svg::Num(pin.point()[1])
+            );
+        }
+    }
+    out
+}
+
+/// VICTORY and BEGIN; a FLOW or IN/FROM the package cannot play is lost.
+fn calendar(map: &Map, out: &mut String, lost: &mut Vec<Diagnostic>) {
+    if let Some((counts, _)) = map.victory() {
+        let counts: Vec<String> = counts.iter().map(i64::to_string).collect();
+        let _ = writeln!(out, "VICTORY {}", counts.join(" "));
+    }
+    let flow: Vec<String> = map.flow().iter().map(|t| t.text.as_str().to_uppercase()).collect();
+    if !flow.is_empty() && flow.iter().map(String::as_str).ne(PACKAGE_FLOW) {
+        lose(
+            lost,
+            map.flow()[0].at,
+            format!(
+                "the package plays spring, fall and winter only: this FLOW (`{}`) is played as theirs",
+                flow.join(" ")
+            ),
+        );
+    }
+    if let Some(begin) = map.begin() {
+        let words: Vec<&str> = begin.text.as_str().split_whitespace().collect();
+        let known = matches!(
+            (words.first().copied(), words.last().copied()),
+            (Some("SPRING" | "FALL"), Some("MOVEMENT" | "RETREATS"))
+                | (Some("WINTER"), Some("ADJUSTMENTS"))
+        );
+        if known && words.len() == 3 {
+            let _ = writeln!(out, "BEGIN {}", words.join(" "));
+        } else {
+            lose(
+                lost,
+                begin.at,
+                format!(
+                    "the package begins only in a spring, fall or winter phase: `BEGIN {}` is left out (it begins in SPRING 1901 MOVEMENT)",
+                    begin.text.as_str()
+                ),
+            );
+        }
+    }
+    for block in map.dynamic() {
+        lose(
+            lost,
+            block.line_at,
+            format!("the package has no IN/FROM: the map changes of `{}` are left out", block.key),
+        );
+    }
+}
+
+/// The map's rules (the package ignores those it does not know); those
+/// judgepad applies and the package does not are lost.
+fn rules(map: &Map, out: &mut String, lost: &mut Vec<Diagnostic>) {
+    if !map.rules.is_empty() {
+        let _ = writeln!(out, "RULE {}", map.rules.join(" "));
+    }
+    for rule in NOT_APPLIED.iter().filter(|rule| map.has(**rule)) {
+        let at = map
+            .rule_lines()
+            .iter()
+            .find(|t| t.text.as_str().trim_start_matches('!') == rule.name())
+            .map_or_else(|| root_span(map), |t| t.at);
+        lose(lost, at, format!("the package does not apply RULE {}", rule.name()));
+    }
+}
+
+fn root_span(_map: &Map) -> FileSpan {
+    FileSpan::new(crate::text::FileId(0), crate::text::Span::new(0, 0))
+}
+
+/// One power: its line with homes, its units, the centres it owns at the
+/// start when they are not its homes, DUMMY.
+fn powers(map: &Map, id: PowerId, out: &mut String, lost: &mut Vec<Diagnostic>) {
+    let power = map.pow(id);
+    let homes: Vec<&str> = power.homes.iter().map(|&h| map.prov(h).abbr.as_str()).collect();
+    // The package refuses `M` and `?` (and any letter that is not one).
+    let letter = power.abbrev.is_ascii_alphanumeric() && !matches!(power.abbrev, 'M' | 'm');
+    if letter {
+        let (own, abbrev) = (&power.own_word, power.abbrev);
+        let _ = writeln!(out, "{} ({own}:{abbrev}) {}", power.name, homes.join(" "));
+    } else {
+        let _ = writeln!(out, "{} ({}) {}", power.name, power.own_word, homes.join(" "));
+        lose(
+            lost,
+            power.at,
+            format!(
+                "the package refuses the abbreviation `{}`: {} gets the package's own",
+                power.abbrev, power.name
+            ),
+        );
+    }
+    if power.centers != power.homes {
+        let owns: Vec<&str> = power.centers.iter().map(|&c| map.prov(c).abbr.as_str()).collect();
+        let _ = writeln!(out, "OWNS {}", owns.join(" "));
+    }
+    for unit in &power.units {
+        let _ = writeln!(out, "{}", map.unit_text(*unit));
+    }
+    if power.dummy {
+        out.push_str("DUMMY\n");
+    }
+    out.push('\n');
+    let name = &power.name;
+    let mut missing = |what: &str| {
+        lose(lost, power.at, format!("the package has no {what}: {name}'s are left out"));
+    };
+    if power.claims > 0 {
+        missing("builds in any owned centre (`&SC`)");
+    }
+    if !power.factories.is_empty() {
+        missing("factories (`+X`)");
+    }
+    if !power.partisans.is_empty() {
+        missing("partisans (`*X`)");
+    }
+    if !power.hidden.is_empty() {
+        missing("hidden builds (`~X`)");
+    }
+    if !power.alternatives.is_empty() {
+        missing("alternative homes (`@X`)");
+    }
+    if power.reserves > 0 || power.militia > 0 {
+        missing("reserves or militia");
+    }
+    if !power.controllers.is_empty() {
+        missing("controlling powers (CONTROL, TEAM)");
+    }
+    if power.league.is_some() {
+        missing("leagues");
+    }
+    if !power.center_claims.is_empty() {
+        missing("claimed centres (`SC!`, `SC?`)");
+    }
+}
+
+/// One name line per location (the package wants a full name for each),
+/// with the aliases that name it. The package keeps one meaning per word:
+/// a place named like a power (its name or its own word) is named
+/// `NAME (place)`, and an alias that is also a power's is left out.
+fn names(map: &Map, out: &mut String, lost: &mut Vec<Diagnostic>) {
+    use crate::map::names::norm;
+    let powers: Vec<String> =
+        map.powers.iter().flat_map(|p| [norm(&p.name), norm(&p.own_word)]).collect();
+    for loc in &map.locations {
+        let province = map.prov(loc.province);
+        let full = if loc.coast.is_none() { &province.name } else { &loc.name };
+        let mut full = if full.trim().is_empty() { loc.abbr.clone() } else { full.replace('=', "-") };
+        if powers.contains(&norm(&full)) {
+            lose(
+                lost,
+                loc.at,
+                format!(
+                    "the package refuses a place named like a power: {} is named `{full} (place)`",
+                    loc.abbr
+                ),
+            );
+            full.push_str(" (place)");
+        }
+        let mut line = format!("{full} = {}", loc.abbr.to_lowercase());
+        let own = norm(&full);
+        for (alias, value, at) in map.alias_defs() {
+            let plain = alias.chars().all(|c| c.is_ascii_alphanumeric() || c == ' ' || c == '/');
+            if !value.eq_ignore_ascii_case(&loc.abbr)
+                || !plain
+                || alias == own
+                || alias.eq_ignore_ascii_case(&loc.abbr)
+            {
+                continue;
+            }
+            if powers.iter().any(|p| p == alias) {
+                lose(
+                    lost,
+                    at,
+                    format!(
+                        "the package refuses an alias that is also a power's: `{}` for {} is left out",
+                        alias.to_lowercase(),
+                        loc.abbr
+                    ),
+                );
+                continue;
+            }
+            let word = alias.to_lowercase().replace(" /", "/").replace("/ ", "/");
+            let _ = write!(line, " {}", word.replace(' ', "+"));
+        }
+        let _ = writeln!(out, "{line}");
+    }
+}
+
+/// One terrain line per location, abuts as loaded (case kept: lower, no
+/// fleets; Titlecase, no armies); restrictions are lost.
+fn places(map: &Map, out: &mut String, lost: &mut Vec<Diagnostic>) {
+    for loc in &map.locations {
+        let word = match loc.terrain {
+            Terrain::Water => "WATER",
+            Terrain::Land => "LAND",
+            Terrain::Coast => "COAST",
+            Terrain::Port => "PORT",
+            Terrain::Shut => "SHUT",
+        };
+        let place = if loc.upper { loc.abbr.to_uppercase() } else { loc.abbr.to_lowercase() };
+        let province = loc.abbr.split('/').next().unwrap_or("");
+        if province.chars().count() != 3 {
+            lose(
+                lost,
+                loc.at,
+                format!(
+                    "the package reads a place by its first three letters: `{province}` may be taken for another"
+                ),
+            );
+        }
+        let mut line = format!("{word} {place}");
+        if !loc.abuts.is_empty() {
+            line.push_str(" ABUTS");
+        }
+        // From a place no fleet stands on, a coast is its province (an army
+        // moves and supports by the province all the same; the package's
+        // check would call `X ABUTS Y/NC` one-way).
+        let mut written: Vec<&str> = Vec::new();
+        for abut in &loc.abuts {
+            let name = abut.written.as_str();
+            let name = if loc.upper { name } else { name.split('/').next().unwrap_or(name) };
+            if written.iter().any(|w| w.eq_ignore_ascii_case(name)) {
+                continue;
+            }
+            written.push(name);
+            let _ = write!(line, " {name}");
+            if !abut.rules.is_empty() {
+                lose(
+                    lost,
+                    abut.at,
+                    format!(
+                        "the package has no abut restrictions: `{}` from {} is an ordinary abut",
+                        map.text_at(abut.at),
+                        loc.abbr
+                    ),
+                );
+            }
+        }
+        let _ = writeln!(out, "{line}");
+    }
+}
