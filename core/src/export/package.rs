@@ -86,6 +86,13 @@ const NOT_APPLIED: &[Rule] = &[
     Rule::VictoryHomes,
 ];
 
+/// Words of the package's order text (its `KEYWORDS` that rewrite a word
+/// of up to four letters): it refuses them as abbreviations.
+const PACKAGE_WORDS: &[&str] = &[
+    "ARMY", "AT", "BY", "CUT", "EC", "FROM", "HOLD", "IN", "IS", "KEEP", "MOVE", "NC", "OF", "ON",
+    "OR", "OVER", "SC", "THE", "TO", "TSR", "VOID", "WC", "WILL", "WING", "WITH",
+];
+
 fn lose(lost: &mut Vec<Diagnostic>, at: FileSpan, message: String) {
     lost.push(Diagnostic::new(codes::EXPORT_LOST, at, message));
 }
@@ -203,6 +210,17 @@ fn root_span(_map: &Map) -> FileSpan {
 fn powers(map: &Map, id: PowerId, out: &mut String, lost: &mut Vec<Diagnostic>) {
     let power = map.pow(id);
     let homes: Vec<&str> = power.homes.iter().map(|&h| map.prov(h).abbr.as_str()).collect();
+    let normed = crate::map::names::norm(&power.name);
+    if matches!(normed.split('/').next().map(str::len), Some(1 | 3)) {
+        lose(
+            lost,
+            power.at,
+            format!(
+                "the package refuses a power name of one or three letters (it could be read as a place): {}",
+                power.name
+            ),
+        );
+    }
     // The package refuses `M` and `?` (and any letter that is not one).
     let letter = power.abbrev.is_ascii_alphanumeric() && !matches!(power.abbrev, 'M' | 'm');
     if letter {
@@ -274,7 +292,8 @@ fn names(map: &Map, out: &mut String, lost: &mut Vec<Diagnostic>) {
     for loc in &map.locations {
         let province = map.prov(loc.province);
         let full = if loc.coast.is_none() { &province.name } else { &loc.name };
-        let mut full = if full.trim().is_empty() { loc.abbr.clone() } else { full.replace('=', "-") };
+        let mut full =
+            if full.trim().is_empty() { loc.abbr.clone() } else { full.replace('=', "-") };
         if powers.contains(&norm(&full)) {
             lose(
                 lost,
@@ -335,6 +354,15 @@ fn places(map: &Map, out: &mut String, lost: &mut Vec<Diagnostic>) {
                 loc.at,
                 format!(
                     "the package reads a place by its first three letters: `{province}` may be taken for another"
+                ),
+            );
+        }
+        if loc.coast.is_none() && PACKAGE_WORDS.contains(&province.to_uppercase().as_str()) {
+            lose(
+                lost,
+                loc.at,
+                format!(
+                    "the package reads `{province}` as an order word, not a place: it refuses the abbreviation"
                 ),
             );
         }
