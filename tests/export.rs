@@ -144,3 +144,24 @@ fn what_the_package_cannot_express_is_a_warning_at_its_line() {
     assert!(has(&ambition, "no leagues"));
     assert!(has(&ambition, "refuses the abbreviation `M`"));
 }
+
+/// The zip the page downloads for standard, written for the browser test
+/// (which checks the page gives the same bytes); deterministic here.
+#[test]
+fn the_archive_is_the_same_bytes_every_time() {
+    let text = bundled::source("standard.map").unwrap();
+    let (m, _) = map::load("standard.map", &text, &Bundled);
+    let drawing = layout::layout(&m, &[]);
+    let (files, lost) = package::package(&m, &drawing);
+    assert!(lost.is_empty());
+    let zip = files.archive(&[]);
+    assert_eq!(zip, package::package(&m, &layout::layout(&m, &[])).0.archive(&[]));
+    assert!(files.readme(&[]).contains("Game(map_name='standard.map')"));
+    let text = String::from_utf8_lossy(&zip);
+    for name in ["standard/standard.map", "standard/standard.svg", "standard/README.txt"] {
+        assert_eq!(text.matches(name).count(), 2, "{name}: a local header and a directory entry");
+    }
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/browser");
+    std::fs::create_dir_all(&dir).expect("target/browser");
+    std::fs::write(dir.join("export-standard-diplomacy.zip"), zip).expect("write");
+}

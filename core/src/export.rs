@@ -5,7 +5,9 @@
 //! silently).
 //!
 //! - [`package`]: the Python `diplomacy` package (its dialect of the map
-//!   language and its jDip-style SVG, which its `Renderer` draws games on).
+//!   language and its jDip-style SVG, which its `Renderer` draws games on);
+//! - [`zip`]: the files in one archive, as the page downloads them.
 
 pub mod package;
 mod package_svg;
+pub mod zip;

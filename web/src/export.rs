@@ -3,8 +3,33 @@
 //! the SVG drawn on a canvas; the SVG is self-contained, so the canvas
 //! stays clean and can be read back).
 
+use judgepad_core::api::Locator;
+use judgepad_core::diagnostics::Diagnostic;
+use judgepad_core::export::package;
+use judgepad_core::layout::Layout;
+use judgepad_core::map::Map;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
+
+/// The variant for the Python diplomacy package as one zip (`NAME.map`,
+/// `NAME.svg` and a README saying how to load them and what was left
+/// out), and the export's warnings.
+pub fn package_zip(map: &Map, drawing: &Layout) -> (Vec<u8>, Vec<Diagnostic>) {
+    let (files, lost) = package::package(map, drawing);
+    let root = map.files.first().map_or(map.name.as_str(), |f| f.name.as_str());
+    let locator = Locator::new(&map.files, root);
+    let lines: Vec<String> =
+        lost.iter().map(|d| locator.text(d).lines().next().unwrap_or("").to_string()).collect();
+    (files.archive(&lines), lost)
+}
+
+/// `bytes` as a blob of type `mime`.
+pub fn bytes_blob(bytes: &[u8], mime: &str) -> Result<web_sys::Blob, JsValue> {
+    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options)
+}
 
 /// Saves `blob` as a download called `name`.
 pub fn save_blob(name: &str, blob: &web_sys::Blob) -> Result<(), JsValue> {

@@ -88,7 +88,16 @@ pub struct Parts {
     pub install_api: fn(),
     /// The game engine: replays a log on a map.
     pub replay: crate::play::Replay,
+    /// The variant for the diplomacy package: a zip and its warnings.
+    pub package: PackageExport,
 }
+
+/// A map and its drawing to a zip for the diplomacy package, and what it
+/// could not express.
+type PackageExport = fn(
+    &judgepad_core::map::Map,
+    &judgepad_core::layout::Layout,
+) -> (Vec<u8>, Vec<judgepad_core::diagnostics::Diagnostic>);
 
 /// The later part of the wasm, asked for once the map's part is there.
 pub async fn parts() -> Parts {
@@ -135,6 +144,7 @@ fn rest() -> Parts {
         },
         install_api: crate::js_api::install,
         replay: crate::bridge::session::update,
+        package: crate::export::package_zip,
     }
 }
 

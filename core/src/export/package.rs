@@ -59,6 +59,47 @@ pub fn package(map: &Map, layout: &Layout) -> (Package, Vec<Diagnostic>) {
     (Package { name, map: text, svg }, lost)
 }
 
+impl Package {
+    /// How to load the files, and what the export left out (`warnings`,
+    /// one line each, as `file:line:column: message`).
+    pub fn readme(&self, warnings: &[String]) -> String {
+        let name = &self.name;
+        let mut out = format!(
+            "{name} for the Python diplomacy package (pip install diplomacy), exported by judgepad.\n\n\
+             from diplomacy import Game\n\
+             from diplomacy.engine.renderer import Renderer\n\
+             game = Game(map_name='{name}.map')   # the path to {name}.map\n\
+             Renderer(game, svg_path='{name}.svg').render(output_path='{name}-now.svg')\n\n\
+             The package works out every convoy route the first time it loads a map:\n\
+             on a map with many seas that takes minutes, once.\n"
+        );
+        if warnings.is_empty() {
+            out.push_str("\nEverything in the variant is in these files.\n");
+        } else {
+            let _ =
+                writeln!(out, "\nWhat the package cannot express (left out or played otherwise):");
+            for warning in warnings {
+                let _ = writeln!(out, "- {warning}");
+            }
+        }
+        out
+    }
+
+    /// The files in one zip archive, in a folder of the variant's name:
+    /// `NAME.map`, `NAME.svg` and `README.txt` ([`Package::readme`]).
+    pub fn archive(&self, warnings: &[String]) -> Vec<u8> {
+        let name = &self.name;
+        let readme = self.readme(warnings);
+        let files = [
+            (format!("{name}/{name}.map"), self.map.as_bytes()),
+            (format!("{name}/{name}.svg"), self.svg.as_bytes()),
+            (format!("{name}/README.txt"), readme.as_bytes()),
+        ];
+        let list: Vec<(&str, &[u8])> = files.iter().map(|(n, b)| (n.as_str(), *b)).collect();
+        super::zip::stored(&list)
+    }
+}
+
 /// The variant's name as a file name: its root file's name without
 /// directories and `.map`.
 fn file_name(name: &str) -> String {

@@ -3,15 +3,18 @@
 //! the browser from the SVG), or as a printable sheet (the map, the powers
 //! with their home centres, every province with its full name), to post on
 //! a forum or to play by e-mail with a picture. The SVG and the sheet are
-//! `judgepad layout --svg` and `--sheet`'s bytes.
+//! `judgepad layout --svg` and `--sheet`'s bytes. And the variant for the
+//! Python diplomacy package (`judgepad export --to diplomacy-package`'s
+//! files in a zip, with a README), its warnings shown in the diagnostics.
 
+use judgepad_core::diagnostics::codes;
 use judgepad_core::layout::{self, Layout};
 use judgepad_core::map::Map;
 use leptos::prelude::*;
 
 use crate::bridge::Loaded;
 use crate::drawing::Key;
-use crate::export::{png_of, save_blob, save_text};
+use crate::export::{bytes_blob, png_of, save_blob, save_text};
 
 /// Widths offered for the PNG (pixels).
 const WIDTHS: [u32; 4] = [1000, 2000, 3000, 4000];
@@ -25,6 +28,8 @@ pub fn ExportMenu(
     key: Memo<Key>,
     /// The drawing on screen and the key it was made for.
     drawn: RwSignal<Option<(Key, Layout)>>,
+    /// The document (the export's warnings join the diagnostics).
+    doc: crate::doc::Doc,
 ) -> impl IntoView {
     let note = RwSignal::new(String::new());
     let width = RwSignal::new(2000u32);
@@ -82,6 +87,25 @@ pub fn ExportMenu(
         }
         Err(why) => note.set(why),
     };
+    let package = move |_| match current(loaded, key, drawn, |m, d| (m.clone(), d.clone())) {
+        Ok((stem, (map, drawing))) => {
+            note.set("Writing the files for the diplomacy package…".to_string());
+            leptos::task::spawn_local(async move {
+                let parts = crate::later::parts().await;
+                let (zip, lost) = (parts.package)(&map, &drawing);
+                let name = format!("{stem}-diplomacy.zip");
+                let result = bytes_blob(&zip, "application/zip").and_then(|b| save_blob(&name, &b));
+                said(result, package_note(&name, lost.len()));
+                // Until the next drawing, beside the drawing's own notes.
+                doc.drawing_notes.update(|(pins, notes)| {
+                    *pins = map.pins.clone();
+                    notes.retain(|d| d.code != codes::EXPORT_LOST);
+                    notes.extend(lost);
+                });
+            });
+        }
+        Err(why) => note.set(why),
+    };
     // A popover: in the top layer, so the toolbar's scrolling does not
     // clip it; Esc or a click outside closes it.
     view! {
@@ -107,7 +131,22 @@ pub fn ExportMenu(
             </span>
             <button type="button" data-testid="export-sheet" on:click=sheet
                 title="a page to print: the map, the powers with their home centres, every province with its full name (judgepad layout --sheet)">"Printable sheet"</button>
+            <button type="button" data-testid="export-package" on:click=package
+                title="the variant for the Python diplomacy package: NAME.map in its dialect and NAME.svg drawn for its renderer, in a zip (judgepad export --to diplomacy-package)">"For the diplomacy package (.zip)"</button>
             <p class="export-note" role="status" data-testid="export-note">{move || note.get()}</p>
         </div>
+    }
+}
+
+/// What the page says after the package export.
+fn package_note(name: &str, lost: usize) -> String {
+    match lost {
+        0 => format!("Saved {name}: the map, its drawing and a README on loading them."),
+        1 => format!(
+            "Saved {name}. One thing the package cannot express is listed in the diagnostics and the README."
+        ),
+        n => format!(
+            "Saved {name}. {n} things the package cannot express are listed in the diagnostics and the README."
+        ),
     }
 }

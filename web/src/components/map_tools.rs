@@ -55,7 +55,7 @@ pub fn MapTools(
                 on:click=move |_| loaded.with_untracked(|it| doc.change(None, |w| unpin(w, &it.map, None)))
             >"Unpin all"</button>
         })}
-        <ExportMenu loaded=loaded key=key drawn=drawn />
+        <ExportMenu loaded=loaded key=key drawn=drawn doc=doc />
         <span class="map-figures" data-testid="map-figures">
             {move || drawn.with(|d| d.as_ref().map(|(_, d)| format!("{} regions, {} borders, {} connectors", d.provinces.len(), d.borders.len(), d.connectors.len())))}
         </span>
