@@ -52,8 +52,8 @@ usage: judgepad check [--json] [--all] [--format F] [--dialect D] FILE...
        judgepad balance FILE [--json]       what the graph says about each power's chances
        judgepad playout FILE [--games N] [--years Y] [--seed S] [--json]
                                             bot games: how each power fares
-       judgepad export FILE --to diplomacy-package --out DIR
-                                            the variant for the Python diplomacy package
+       judgepad export FILE --to diplomacy-package|diplicity --out DIR
+                                            the variant for the diplomacy package or diplicity
        judgepad adjudicate                  JSON Lines in, JSON Lines out (docs/batch.md)
        judgepad test FILE [SCENARIOS...] [--json]
                                             run the variant's scenarios (docs/scenarios.md)
@@ -91,7 +91,7 @@ pub(crate) const COMMANDS: &[(&str, &str)] = &[
     ),
     (
         "export",
-        "usage: judgepad export FILE --to diplomacy-package --out DIR\n\nWrites the variant for another platform. diplomacy-package: DIR/NAME.map, one\nself-contained file in the Python diplomacy package's dialect (USE, DROP and\nrenames resolved; the map's pins kept as comments), and DIR/NAME.svg, the map\ndrawn from its adjacency graph in the package's map-art format (the jDip-style\nmetadata its Renderer reads: power colours, symbol sizes, each location's unit\npoint; one path per province, id _abbr; the layers it draws into). Load it with\nGame(map_name='DIR/NAME.map') and draw it with Renderer(game, svg_path=...).\nEverything the package cannot express (a FLOW other than spring/fall/winter,\nIN/FROM, abut restrictions, factories, partisans, reserves, leagues, rules it\ndoes not apply) is a warning at its line (code export-lost) on stderr.\nExit code: 0 written (warnings allowed), 1 the map has errors (nothing written),\n2 bad arguments.",
+        "usage: judgepad export FILE --to diplomacy-package|diplicity --out DIR\n\nWrites the variant for another platform. diplomacy-package: DIR/NAME.map, one\nself-contained file in the Python diplomacy package's dialect (USE, DROP and\nrenames resolved; the map's pins kept as comments), and DIR/NAME.svg, the map\ndrawn from its adjacency graph in the package's map-art format (the jDip-style\nmetadata its Renderer reads: power colours, symbol sizes, each location's unit\npoint; one path per province, id _abbr; the layers it draws into). Load it with\nGame(map_name='DIR/NAME.map') and draw it with Renderer(game, svg_path=...).\nEverything the package cannot express (a FLOW other than spring/fall/winter,\nIN/FROM, abut restrictions, factories, partisans, reserves, leagues, rules it\ndoes not apply) is a warning at its line (code export-lost) on stderr.\ndiplicity: DIR/NAME.json, the variant definition (DVAR, schema version 1:\nnations, provinces and named coasts with two-way adjacencies, the initial\nstate, the phase progression from the FLOW, the victory count), and\nDIR/NAME.svg, the map (DSVG: background, hidden provinces, named-coasts and\nunit-positions, province-names, borders, foreground), to upload as a draft at\ndiplicity's variants page; what diplicity cannot express is warned likewise.\nExit code: 0 written (warnings allowed), 1 the map has errors (nothing written),\n2 bad arguments.",
     ),
     (
         "balance",
@@ -218,9 +218,11 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
                 });
             }
             "--to" if command == "export" => {
-                let value = args.next().ok_or("`--to` needs diplomacy-package")?;
-                if value != "diplomacy-package" {
-                    return Err(format!("`--to {value}`: judgepad exports to diplomacy-package"));
+                let value = args.next().ok_or("`--to` needs diplomacy-package or diplicity")?;
+                if value != "diplomacy-package" && value != "diplicity" {
+                    return Err(format!(
+                        "`--to {value}`: judgepad exports to diplomacy-package or diplicity"
+                    ));
                 }
                 to = Some(value.clone());
             }
@@ -294,7 +296,9 @@ pub(crate) fn parse(argv: &[String]) -> Result<Command, String> {
         },
         "export" => match (files.as_slice(), to, out) {
             ([file], Some(to), Some(out)) => Ok(Command::Export { file: file.clone(), to, out }),
-            ([_], None, _) => Err("`export` needs `--to diplomacy-package`".to_string()),
+            ([_], None, _) => {
+                Err("`export` needs `--to diplomacy-package` or `--to diplicity`".to_string())
+            }
             ([_], _, None) => Err("`export` needs `--out DIR`".to_string()),
             _ => Err("`export` needs exactly one FILE".to_string()),
         },

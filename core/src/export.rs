@@ -6,8 +6,87 @@
 //!
 //! - [`package`]: the Python `diplomacy` package (its dialect of the map
 //!   language and its jDip-style SVG, which its `Renderer` draws games on);
+//! - [`diplicity`]: diplicity's variant definition (DVAR, JSON) and map
+//!   (DSVG), with the `json` feature;
 //! - [`zip`]: the files in one archive, as the page downloads them.
 
+#[cfg(feature = "json")]
+pub mod diplicity;
 pub mod package;
 mod package_svg;
 pub mod zip;
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::diagnostics::{Diagnostic, codes};
+use crate::map::{Map, Power};
+use crate::rules::Rule;
+use crate::text::FileSpan;
+
+/// One thing the target cannot express, at `at`.
+fn lose(lost: &mut Vec<Diagnostic>, at: FileSpan, message: String) {
+    lost.push(Diagnostic::new(codes::EXPORT_LOST, at, message));
+}
+
+/// A power's features neither target has, at its line.
+fn power_features(power: &Power, target: &str, lost: &mut Vec<Diagnostic>) {
+    let name = &power.name;
+    let mut missing = |what: &str| {
+        lose(lost, power.at, format!("{target} has no {what}: {name}'s are left out"));
+    };
+    if power.claims > 0 {
+        missing("builds in any owned centre (`&SC`)");
+    }
+    if !power.factories.is_empty() {
+        missing("factories (`+X`)");
+    }
+    if !power.partisans.is_empty() {
+        missing("partisans (`*X`)");
+    }
+    if !power.hidden.is_empty() {
+        missing("hidden builds (`~X`)");
+    }
+    if !power.alternatives.is_empty() {
+        missing("alternative homes (`@X`)");
+    }
+    if power.reserves > 0 || power.militia > 0 {
+        missing("reserves or militia");
+    }
+    if !power.controllers.is_empty() {
+        missing("controlling powers (CONTROL, TEAM)");
+    }
+    if power.league.is_some() {
+        missing("leagues");
+    }
+    if !power.center_claims.is_empty() {
+        missing("claimed centres (`SC!`, `SC?`)");
+    }
+}
+
+/// Rules judgepad applies that change play (the `NO_…` rules only switch
+/// off what neither target has), other than `applied`.
+fn rules_not_applied(map: &Map, applied: &[Rule], target: &str, lost: &mut Vec<Diagnostic>) {
+    const PLAY: &[Rule] = &[
+        Rule::BlankBoard,
+        Rule::BuildAny,
+        Rule::CdBuilds,
+        Rule::CdDummies,
+        Rule::CoastalConvoy,
+        Rule::Hibernate,
+        Rule::HomeBuilds,
+        Rule::ImmobileDummies,
+        Rule::Mobilize,
+        Rule::RemoteBuilds,
+        Rule::VictoryHomes,
+    ];
+    for rule in PLAY.iter().filter(|rule| map.has(**rule) && !applied.contains(rule)) {
+        let at = map
+            .rule_lines()
+            .iter()
+            .find(|t| t.text.as_str().trim_start_matches('!') == rule.name())
+            .map_or(FileSpan::new(crate::text::FileId(0), crate::text::Span::new(0, 0)), |t| t.at);
+        lose(lost, at, format!("{target} does not apply RULE {}", rule.name()));
+    }
+}

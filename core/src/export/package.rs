@@ -102,7 +102,7 @@ impl Package {
 
 /// The variant's name as a file name: its root file's name without
 /// directories and `.map`.
-fn file_name(name: &str) -> String {
+pub(crate) fn file_name(name: &str) -> String {
     let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
     let base = base.strip_suffix(".map").unwrap_or(base);
     if base.is_empty() { "variant".to_string() } else { base.to_string() }
@@ -112,21 +112,6 @@ fn file_name(name: &str) -> String {
 const PACKAGE_FLOW: [&str; 3] =
     ["SPRING:MOVEMENT,RETREATS", "FALL:MOVEMENT,RETREATS", "WINTER:ADJUSTMENTS"];
 
-/// Rules judgepad applies that the package ignores (it applies BUILD_ANY
-/// and knows the rest only as rules about running games).
-const NOT_APPLIED: &[Rule] = &[
-    Rule::BlankBoard,
-    Rule::CdBuilds,
-    Rule::CdDummies,
-    Rule::CoastalConvoy,
-    Rule::Hibernate,
-    Rule::HomeBuilds,
-    Rule::ImmobileDummies,
-    Rule::Mobilize,
-    Rule::RemoteBuilds,
-    Rule::VictoryHomes,
-];
-
 /// Words of the package's order text (its `KEYWORDS` that rewrite a word
 /// of up to four letters): it refuses them as abbreviations.
 const PACKAGE_WORDS: &[&str] = &[
@@ -134,9 +119,7 @@ const PACKAGE_WORDS: &[&str] = &[
     "OR", "OVER", "SC", "THE", "TO", "TSR", "VOID", "WC", "WILL", "WING", "WITH",
 ];
 
-fn lose(lost: &mut Vec<Diagnostic>, at: FileSpan, message: String) {
-    lost.push(Diagnostic::new(codes::EXPORT_LOST, at, message));
-}
+use super::lose;
 
 /// The map in the package's dialect.
 fn map_text(map: &Map, lost: &mut Vec<Diagnostic>) -> String {
@@ -232,18 +215,7 @@ fn rules(map: &Map, out: &mut String, lost: &mut Vec<Diagnostic>) {
     if !map.rules.is_empty() {
         let _ = writeln!(out, "RULE {}", map.rules.join(" "));
     }
-    for rule in NOT_APPLIED.iter().filter(|rule| map.has(**rule)) {
-        let at = map
-            .rule_lines()
-            .iter()
-            .find(|t| t.text.as_str().trim_start_matches('!') == rule.name())
-            .map_or_else(|| root_span(map), |t| t.at);
-        lose(lost, at, format!("the package does not apply RULE {}", rule.name()));
-    }
-}
-
-fn root_span(_map: &Map) -> FileSpan {
-    FileSpan::new(crate::text::FileId(0), crate::text::Span::new(0, 0))
+    super::rules_not_applied(map, &[Rule::BuildAny, Rule::SharedVictory], "the package", lost);
 }
 
 /// One power: its line with homes, its units, the centres it owns at the
@@ -289,37 +261,7 @@ fn powers(map: &Map, id: PowerId, out: &mut String, lost: &mut Vec<Diagnostic>) 
         out.push_str("DUMMY\n");
     }
     out.push('\n');
-    let name = &power.name;
-    let mut missing = |what: &str| {
-        lose(lost, power.at, format!("the package has no {what}: {name}'s are left out"));
-    };
-    if power.claims > 0 {
-        missing("builds in any owned centre (`&SC`)");
-    }
-    if !power.factories.is_empty() {
-        missing("factories (`+X`)");
-    }
-    if !power.partisans.is_empty() {
-        missing("partisans (`*X`)");
-    }
-    if !power.hidden.is_empty() {
-        missing("hidden builds (`~X`)");
-    }
-    if !power.alternatives.is_empty() {
-        missing("alternative homes (`@X`)");
-    }
-    if power.reserves > 0 || power.militia > 0 {
-        missing("reserves or militia");
-    }
-    if !power.controllers.is_empty() {
-        missing("controlling powers (CONTROL, TEAM)");
-    }
-    if power.league.is_some() {
-        missing("leagues");
-    }
-    if !power.center_claims.is_empty() {
-        missing("claimed centres (`SC!`, `SC?`)");
-    }
+    super::power_features(power, "the package", lost);
 }
 
 /// One name line per location (the package wants a full name for each),
