@@ -627,7 +627,7 @@ test('export: the drawn map as an SVG, as a PNG of the width asked for, and as a
   await page.keyboard.press('Escape');
 });
 
-test('export for the diplomacy package: a zip of the map, its drawing and a README; what it cannot express joins the diagnostics', async (page) => {
+test('export for the diplomacy package and diplicity: zips of the variant, its map and a README; what they cannot express joins the diagnostics', async (page) => {
   await page.locator('[data-testid="map"] [data-province="PAR"]').first().waitFor({ timeout: 20000 });
   const save = async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-package').click()]);
@@ -641,7 +641,16 @@ test('export for the diplomacy package: a zip of the map, its drawing and a READ
   const native = path.join(shots, 'export-standard-diplomacy.zip');
   if (!fs.existsSync(native)) throw new Error(`${native} missing: run the native tests first`);
   if (!fs.readFileSync(native).equals(zip.bytes)) throw new Error("the page's zip differs from the native one");
-  await expectText(page, 'export-note', 'Saved standard-diplomacy.zip: the map, its drawing and a README on loading them.');
+  await expectText(page, 'export-note', 'Saved standard-diplomacy.zip: the variant, its map and a README on using them.');
+  // diplicity's zip: its variant definition (DVAR) and map (DSVG).
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-diplicity').click()]);
+  const parts = [];
+  for await (const chunk of await dl.createReadStream()) parts.push(chunk);
+  const dip = Buffer.concat(parts).toString('latin1');
+  if (dl.suggestedFilename() !== 'standard-diplicity.zip' || !dip.includes('standard/standard.json')
+    || !dip.includes('"schemaVersion": 1') || !dip.includes('<g id="unit-positions" display="none">')) {
+    throw new Error(`diplicity: ${dl.suggestedFilename()}`);
+  }
   await page.keyboard.press('Escape');
   // loeb9 has IN/FROM, abut restrictions and a rule the package lacks.
   await page.getByTestId('variant').selectOption('loeb9');

@@ -5,7 +5,7 @@
 
 use judgepad_core::api::Locator;
 use judgepad_core::diagnostics::Diagnostic;
-use judgepad_core::export::package;
+use judgepad_core::export::{diplicity, package};
 use judgepad_core::layout::Layout;
 use judgepad_core::map::Map;
 use wasm_bindgen::JsCast;
@@ -16,11 +16,23 @@ use wasm_bindgen::prelude::*;
 /// out), and the export's warnings.
 pub fn package_zip(map: &Map, drawing: &Layout) -> (Vec<u8>, Vec<Diagnostic>) {
     let (files, lost) = package::package(map, drawing);
+    let lines = warning_lines(map, &lost);
+    (files.archive(&lines), lost)
+}
+
+/// The variant for diplicity as one zip (`NAME.json`, `NAME.svg` and a
+/// README), and the export's warnings.
+pub fn diplicity_zip(map: &Map, drawing: &Layout) -> (Vec<u8>, Vec<Diagnostic>) {
+    let (files, lost) = diplicity::diplicity(map, drawing);
+    let lines = warning_lines(map, &lost);
+    (files.archive(&lines), lost)
+}
+
+/// Each warning as one line, `file:line:column: warning[code]: message`.
+fn warning_lines(map: &Map, lost: &[Diagnostic]) -> Vec<String> {
     let root = map.files.first().map_or(map.name.as_str(), |f| f.name.as_str());
     let locator = Locator::new(&map.files, root);
-    let lines: Vec<String> =
-        lost.iter().map(|d| locator.text(d).lines().next().unwrap_or("").to_string()).collect();
-    (files.archive(&lines), lost)
+    lost.iter().map(|d| locator.text(d).lines().next().unwrap_or("").to_string()).collect()
 }
 
 /// `bytes` as a blob of type `mime`.

@@ -90,10 +90,12 @@ pub struct Parts {
     pub replay: crate::play::Replay,
     /// The variant for the diplomacy package: a zip and its warnings.
     pub package: PackageExport,
+    /// The variant for diplicity: a zip and its warnings.
+    pub diplicity: PackageExport,
 }
 
-/// A map and its drawing to a zip for the diplomacy package, and what it
-/// could not express.
+/// A map and its drawing to a zip for another platform, and what it could
+/// not express.
 type PackageExport = fn(
     &judgepad_core::map::Map,
     &judgepad_core::layout::Layout,
@@ -145,6 +147,7 @@ fn rest() -> Parts {
         install_api: crate::js_api::install,
         replay: crate::bridge::session::update,
         package: crate::export::package_zip,
+        diplicity: crate::export::diplicity_zip,
     }
 }
 

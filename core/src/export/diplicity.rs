@@ -44,6 +44,44 @@ pub struct Diplicity {
     pub dsvg: String,
 }
 
+impl Diplicity {
+    /// How to upload the files, and what the export left out (`warnings`,
+    /// one line each, as `file:line:column: message`).
+    pub fn readme(&self, warnings: &[String]) -> String {
+        let name = &self.name;
+        let mut out = format!(
+            "{name} for diplicity, exported by judgepad.\n\n\
+             {name}.json is the variant definition (DVAR) and {name}.svg its map (DSVG).\n\
+             Upload both as a draft on diplicity's variants page: drafts get sandbox and\n\
+             private games, and become public after playtests and a review.\n"
+        );
+        if warnings.is_empty() {
+            out.push_str("\nEverything in the variant is in these files.\n");
+        } else {
+            let _ =
+                writeln!(out, "\nWhat diplicity cannot express (left out or played otherwise):");
+            for warning in warnings {
+                let _ = writeln!(out, "- {warning}");
+            }
+        }
+        out
+    }
+
+    /// The files in one zip archive, in a folder of the variant's name:
+    /// `NAME.json`, `NAME.svg` and `README.txt`.
+    pub fn archive(&self, warnings: &[String]) -> Vec<u8> {
+        let name = &self.name;
+        let readme = self.readme(warnings);
+        let files = [
+            (format!("{name}/{name}.json"), self.dvar.as_bytes()),
+            (format!("{name}/{name}.svg"), self.dsvg.as_bytes()),
+            (format!("{name}/README.txt"), readme.as_bytes()),
+        ];
+        let list: Vec<(&str, &[u8])> = files.iter().map(|(n, b)| (n.as_str(), *b)).collect();
+        super::zip::stored(&list)
+    }
+}
+
 /// diplicity's files for `map` drawn as `layout`, and a warning for each
 /// thing diplicity cannot express.
 pub fn diplicity(map: &Map, layout: &Layout) -> (Diplicity, Vec<Diagnostic>) {

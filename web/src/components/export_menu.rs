@@ -87,16 +87,23 @@ pub fn ExportMenu(
         }
         Err(why) => note.set(why),
     };
-    let package = move |_| match current(loaded, key, drawn, |m, d| (m.clone(), d.clone())) {
+    // An export for another platform, made in the later part of the wasm:
+    // a zip, and its warnings in the diagnostics until the next drawing.
+    let platform = move |target: Target| match current(loaded, key, drawn, |m, d| {
+        (m.clone(), d.clone())
+    }) {
         Ok((stem, (map, drawing))) => {
-            note.set("Writing the files for the diplomacy package…".to_string());
+            note.set(format!("Writing the files for {}…", target.title()));
             leptos::task::spawn_local(async move {
                 let parts = crate::later::parts().await;
-                let (zip, lost) = (parts.package)(&map, &drawing);
-                let name = format!("{stem}-diplomacy.zip");
+                let make = match target {
+                    Target::Package => parts.package,
+                    Target::Diplicity => parts.diplicity,
+                };
+                let (zip, lost) = make(&map, &drawing);
+                let name = format!("{stem}-{}.zip", target.suffix());
                 let result = bytes_blob(&zip, "application/zip").and_then(|b| save_blob(&name, &b));
-                said(result, package_note(&name, lost.len()));
-                // Until the next drawing, beside the drawing's own notes.
+                said(result, package_note(&name, target, lost.len()));
                 doc.drawing_notes.update(|(pins, notes)| {
                     *pins = map.pins.clone();
                     notes.retain(|d| d.code != codes::EXPORT_LOST);
@@ -131,22 +138,48 @@ pub fn ExportMenu(
             </span>
             <button type="button" data-testid="export-sheet" on:click=sheet
                 title="a page to print: the map, the powers with their home centres, every province with its full name (judgepad layout --sheet)">"Printable sheet"</button>
-            <button type="button" data-testid="export-package" on:click=package
+            <button type="button" data-testid="export-package" on:click=move |_| platform(Target::Package)
                 title="the variant for the Python diplomacy package: NAME.map in its dialect and NAME.svg drawn for its renderer, in a zip (judgepad export --to diplomacy-package)">"For the diplomacy package (.zip)"</button>
+            <button type="button" data-testid="export-diplicity" on:click=move |_| platform(Target::Diplicity)
+                title="the variant for diplicity: its variant definition (DVAR, JSON) and map (DSVG), in a zip to upload as a draft (judgepad export --to diplicity)">"For diplicity (.zip)"</button>
             <p class="export-note" role="status" data-testid="export-note">{move || note.get()}</p>
         </div>
     }
 }
 
-/// What the page says after the package export.
-fn package_note(name: &str, lost: usize) -> String {
+/// The platforms the menu exports to.
+#[derive(Clone, Copy)]
+enum Target {
+    Package,
+    Diplicity,
+}
+
+impl Target {
+    fn title(self) -> &'static str {
+        match self {
+            Target::Package => "the diplomacy package",
+            Target::Diplicity => "diplicity",
+        }
+    }
+
+    fn suffix(self) -> &'static str {
+        match self {
+            Target::Package => "diplomacy",
+            Target::Diplicity => "diplicity",
+        }
+    }
+}
+
+/// What the page says after an export for another platform.
+fn package_note(name: &str, target: Target, lost: usize) -> String {
+    let who = target.title();
     match lost {
-        0 => format!("Saved {name}: the map, its drawing and a README on loading them."),
+        0 => format!("Saved {name}: the variant, its map and a README on using them."),
         1 => format!(
-            "Saved {name}. One thing the package cannot express is listed in the diagnostics and the README."
+            "Saved {name}. One thing {who} cannot express is listed in the diagnostics and the README."
         ),
         n => format!(
-            "Saved {name}. {n} things the package cannot express are listed in the diagnostics and the README."
+            "Saved {name}. {n} things {who} cannot express are listed in the diagnostics and the README."
         ),
     }
 }
