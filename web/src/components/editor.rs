@@ -290,17 +290,24 @@ pub fn Editor(
         scroll.set((top, f64::from(el.scroll_left())));
         caret.set(start);
     });
-    // The width of one character, once the font is there.
+    // The width of one character and the box's height, once the font is
+    // there: measured a task later, as the page being built is not laid
+    // out yet and reading it now forced its whole layout into the first
+    // page's task (80 ms on a phone).
     Effect::new(move |_| {
-        if let Some(span) = measure.get() {
-            let width = span.get_bounding_client_rect().width() / 32.0;
-            if width > 0.0 {
-                char_width.set_value(width);
+        let (span, el) = (measure.get(), area.get());
+        leptos::task::spawn_local(async move {
+            crate::tasks::next_task().await;
+            if let Some(span) = span {
+                let width = span.get_bounding_client_rect().width() / 32.0;
+                if width > 0.0 {
+                    char_width.set_value(width);
+                }
             }
-        }
-        if let Some(el) = area.get() {
-            height.set(f64::from(el.client_height()).max(LINE));
-        }
+            if let Some(el) = el {
+                height.set(f64::from(el.client_height()).max(LINE));
+            }
+        });
     });
     let status = move || {
         let at = caret.get();
