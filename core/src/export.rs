@@ -90,3 +90,26 @@ fn rules_not_applied(map: &Map, applied: &[Rule], target: &str, lost: &mut Vec<D
         lose(lost, at, format!("{target} does not apply RULE {}", rule.name()));
     }
 }
+
+/// The end of a README: what `target` cannot express, one warning a line
+/// (`file:line:column: message`), or that nothing was left out.
+fn left_out(out: &mut String, target: &str, warnings: &[String]) {
+    if warnings.is_empty() {
+        out.push_str("\nEverything in the variant is in these files.\n");
+        return;
+    }
+    out.push_str(&format!("\nWhat {target} cannot express (left out or played otherwise):\n"));
+    for warning in warnings {
+        out.push_str(&format!("- {warning}\n"));
+    }
+}
+
+/// `files` (extension, bytes) and `README.txt` in one zip, in a folder of
+/// the variant's `name`: `NAME/NAME.ext`.
+fn folder_zip(name: &str, files: &[(&str, &[u8])], readme: &str) -> Vec<u8> {
+    let mut named: Vec<(String, &[u8])> =
+        files.iter().map(|(ext, bytes)| (format!("{name}/{name}.{ext}"), *bytes)).collect();
+    named.push((format!("{name}/README.txt"), readme.as_bytes()));
+    let list: Vec<(&str, &[u8])> = named.iter().map(|(n, b)| (n.as_str(), *b)).collect();
+    zip::stored(&list)
+}

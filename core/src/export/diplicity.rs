@@ -55,30 +55,16 @@ impl Diplicity {
              Upload both as a draft on diplicity's variants page: drafts get sandbox and\n\
              private games, and become public after playtests and a review.\n"
         );
-        if warnings.is_empty() {
-            out.push_str("\nEverything in the variant is in these files.\n");
-        } else {
-            let _ =
-                writeln!(out, "\nWhat diplicity cannot express (left out or played otherwise):");
-            for warning in warnings {
-                let _ = writeln!(out, "- {warning}");
-            }
-        }
+        super::left_out(&mut out, "diplicity", warnings);
         out
     }
 
     /// The files in one zip archive, in a folder of the variant's name:
     /// `NAME.json`, `NAME.svg` and `README.txt`.
     pub fn archive(&self, warnings: &[String]) -> Vec<u8> {
-        let name = &self.name;
-        let readme = self.readme(warnings);
-        let files = [
-            (format!("{name}/{name}.json"), self.dvar.as_bytes()),
-            (format!("{name}/{name}.svg"), self.dsvg.as_bytes()),
-            (format!("{name}/README.txt"), readme.as_bytes()),
-        ];
-        let list: Vec<(&str, &[u8])> = files.iter().map(|(n, b)| (n.as_str(), *b)).collect();
-        super::zip::stored(&list)
+        let files: [(&str, &[u8]); 2] =
+            [("json", self.dvar.as_bytes()), ("svg", self.dsvg.as_bytes())];
+        super::folder_zip(&self.name, &files, &self.readme(warnings))
     }
 }
 

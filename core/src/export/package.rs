@@ -73,30 +73,16 @@ impl Package {
              The package works out every convoy route the first time it loads a map:\n\
              on a map with many seas that takes minutes, once.\n"
         );
-        if warnings.is_empty() {
-            out.push_str("\nEverything in the variant is in these files.\n");
-        } else {
-            let _ =
-                writeln!(out, "\nWhat the package cannot express (left out or played otherwise):");
-            for warning in warnings {
-                let _ = writeln!(out, "- {warning}");
-            }
-        }
+        super::left_out(&mut out, "the package", warnings);
         out
     }
 
     /// The files in one zip archive, in a folder of the variant's name:
     /// `NAME.map`, `NAME.svg` and `README.txt` ([`Package::readme`]).
     pub fn archive(&self, warnings: &[String]) -> Vec<u8> {
-        let name = &self.name;
-        let readme = self.readme(warnings);
-        let files = [
-            (format!("{name}/{name}.map"), self.map.as_bytes()),
-            (format!("{name}/{name}.svg"), self.svg.as_bytes()),
-            (format!("{name}/README.txt"), readme.as_bytes()),
-        ];
-        let list: Vec<(&str, &[u8])> = files.iter().map(|(n, b)| (n.as_str(), *b)).collect();
-        super::zip::stored(&list)
+        let files: [(&str, &[u8]); 2] =
+            [("map", self.map.as_bytes()), ("svg", self.svg.as_bytes())];
+        super::folder_zip(&self.name, &files, &self.readme(warnings))
     }
 }
 
@@ -132,9 +118,8 @@ fn map_text(map: &Map, lost: &mut Vec<Diagnostic>) -> String {
     calendar(map, &mut out, lost);
     rules(map, &mut out, lost);
     out.push('\n');
-    for (p, power) in map.powers.iter().enumerate() {
-        powers(map, PowerId(p as u32), &mut out, lost);
-        let _ = power;
+    for p in 0..map.powers.len() {
+        power(map, PowerId(p as u32), &mut out, lost);
     }
     // Centres that are nobody's home.
     let neutral: Vec<&str> = map
@@ -220,7 +205,7 @@ fn rules(map: &Map, out: &mut String, lost: &mut Vec<Diagnostic>) {
 
 /// One power: its line with homes, its units, the centres it owns at the
 /// start when they are not its homes, DUMMY.
-fn powers(map: &Map, id: PowerId, out: &mut String, lost: &mut Vec<Diagnostic>) {
+fn power(map: &Map, id: PowerId, out: &mut String, lost: &mut Vec<Diagnostic>) {
     let power = map.pow(id);
     let homes: Vec<&str> = power.homes.iter().map(|&h| map.prov(h).abbr.as_str()).collect();
     let normed = crate::map::names::norm(&power.name);

@@ -38,7 +38,7 @@ pub(crate) fn svg(map: &Map, layout: &Layout) -> String {
     let _ = writeln!(out, "<title>{}</title>", escape(&map.name));
     defs(map, size, &mut out);
     map_layer(map, layout, [x, y, w, h], &mut out);
-    connectors(map, layout, &mut out);
+    connectors(layout, &mut out);
     labels(map, layout, &mut out);
     // The renderer writes the phase and two notes into these texts.
     let line = h / 30.0;
@@ -267,7 +267,7 @@ fn map_layer(map: &Map, layout: &Layout, [x, y, w, h]: [f64; 4], out: &mut Strin
 }
 
 /// Adjacencies the plane drawing could not carry as borders, dashed.
-fn connectors(map: &Map, layout: &Layout, out: &mut String) {
+fn connectors(layout: &Layout, out: &mut String) {
     out.push_str("<g id=\"ConnectorLayer\">\n");
     for connector in &layout.connectors {
         for (piece, _) in connector.pieces() {
@@ -278,7 +278,6 @@ fn connectors(map: &Map, layout: &Layout, out: &mut String) {
             );
         }
     }
-    let _ = map;
     out.push_str("</g>\n");
 }
 
