@@ -327,6 +327,26 @@ mod tests {
     }
 
     #[test]
+    fn export_needs_a_known_target_and_a_folder() {
+        assert_eq!(
+            parse(&argv(&["export", "standard", "--to", "diplicity", "--out", "d"])),
+            Ok(Command::Export {
+                file: "standard".to_string(),
+                to: "diplicity".to_string(),
+                out: "d".to_string()
+            })
+        );
+        for bad in [
+            &["export", "standard", "--out", "d"][..],
+            &["export", "standard", "--to", "webdiplomacy", "--out", "d"],
+            &["export", "standard", "--to", "diplomacy-package"],
+            &["export", "--to", "diplicity", "--out", "d"],
+        ] {
+            assert!(parse(&argv(bad)).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
     fn parses() {
         assert_eq!(
             parse(&argv(&["check", "--json", "a.map", "b.map"])),
