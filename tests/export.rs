@@ -13,6 +13,15 @@ use judgepad_core::export::package;
 use judgepad_core::map::{self, Dialect, NoSources};
 use judgepad_core::{diff, layout};
 
+/// The bundled variant `name` loaded, and its drawing.
+fn drawn(name: &str) -> (map::Map, layout::Layout) {
+    let file = format!("{name}.map");
+    let text = bundled::source(&file).expect("bundled");
+    let (m, _) = map::load(&file, &text, &Bundled);
+    let drawing = layout::layout(&m, &[]);
+    (m, drawing)
+}
+
 #[test]
 fn every_bundled_variant_exports_and_reads_back() {
     let mut failures = Vec::new();
@@ -20,9 +29,7 @@ fn every_bundled_variant_exports_and_reads_back() {
     let mut refused = Vec::new();
     for name in bundled::variants() {
         let file = &format!("{name}.map");
-        let text = bundled::source(file).expect("bundled");
-        let (original, _) = map::load(file, &text, &Bundled);
-        let drawing = layout::layout(&original, &[]);
+        let (original, drawing) = drawn(name);
         let (out, lost) = package::package(&original, &drawing);
         count += 1;
         if lost.iter().any(|d| {
@@ -110,9 +117,7 @@ fn every_bundled_variant_exports_and_reads_back() {
 fn what_the_package_cannot_express_is_a_warning_at_its_line() {
     let lost = |name: &str| {
         let file = format!("{name}.map");
-        let text = bundled::source(&file).unwrap();
-        let (m, _) = map::load(&file, &text, &Bundled);
-        let drawing = layout::layout(&m, &[]);
+        let (m, drawing) = drawn(name);
         let (_, lost) = package::package(&m, &drawing);
         let locator = judgepad_core::api::Locator::new(&m.files, &file);
         lost.iter()
@@ -149,9 +154,7 @@ fn what_the_package_cannot_express_is_a_warning_at_its_line() {
 /// (which checks the page gives the same bytes); deterministic here.
 #[test]
 fn the_archive_is_the_same_bytes_every_time() {
-    let text = bundled::source("standard.map").unwrap();
-    let (m, _) = map::load("standard.map", &text, &Bundled);
-    let drawing = layout::layout(&m, &[]);
+    let (m, drawing) = drawn("standard");
     let (files, lost) = package::package(&m, &drawing);
     assert!(lost.is_empty());
     let zip = files.archive(&[]);
@@ -183,10 +186,7 @@ fn diplicity_exports_keep_its_rules_and_replay_the_calendar() {
         !s.is_empty() && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
     };
     for name in bundled::variants() {
-        let file = format!("{name}.map");
-        let text = bundled::source(&file).unwrap();
-        let (m, _) = map::load(&file, &text, &Bundled);
-        let drawing = layout::layout(&m, &[]);
+        let (m, drawing) = drawn(name);
         let (out, lost) = diplicity::diplicity(&m, &drawing);
         let mut fail = |what: String| failures.push(format!("{name}: {what}"));
         for d in &lost {

@@ -100,7 +100,7 @@ impl fmt::Display for Phase {
 
 /// Title case as DPjudge's `phaseName` shows it: first letter and letters
 /// after a `.` upper case, the rest lower case.
-fn display_word(word: &str) -> String {
+pub(crate) fn display_word(word: &str) -> String {
     let mut res = String::with_capacity(word.len());
     let mut capital = true;
     for ch in word.chars() {

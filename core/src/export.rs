@@ -25,6 +25,12 @@ use crate::map::{Map, Power};
 use crate::rules::Rule;
 use crate::text::FileSpan;
 
+/// The start of the top-level file: where a warning goes that no line of
+/// the map says.
+fn root_span() -> FileSpan {
+    FileSpan::new(crate::text::FileId(0), crate::text::Span::new(0, 0))
+}
+
 /// One thing the target cannot express, at `at`.
 fn lose(lost: &mut Vec<Diagnostic>, at: FileSpan, message: String) {
     lost.push(Diagnostic::new(codes::EXPORT_LOST, at, message));
@@ -86,7 +92,7 @@ fn rules_not_applied(map: &Map, applied: &[Rule], target: &str, lost: &mut Vec<D
             .rule_lines()
             .iter()
             .find(|t| t.text.as_str().trim_start_matches('!') == rule.name())
-            .map_or(FileSpan::new(crate::text::FileId(0), crate::text::Span::new(0, 0)), |t| t.at);
+            .map_or(root_span(), |t| t.at);
         lose(lost, at, format!("{target} does not apply RULE {}", rule.name()));
     }
 }

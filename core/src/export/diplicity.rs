@@ -27,7 +27,7 @@ use super::{lose, power_features, rules_not_applied};
 use crate::calendar::{self, Phase, PhaseKind};
 use crate::diagnostics::Diagnostic;
 use crate::layout::palette::{power_colour, terrain_colour};
-use crate::layout::svg::{Num, escape, marks, points};
+use crate::layout::svg::{Num, abbreviations, escape, marks, path_d, points};
 use crate::layout::{Crossing, Layout};
 use crate::map::{LocationId, Map, ProvinceId, Terrain, UnitKind};
 use crate::rules::Rule;
@@ -124,7 +124,7 @@ fn kept(map: &Map, p: ProvinceId) -> bool {
 
 fn dvar(map: &Map, name: &str, lost: &mut Vec<Diagnostic>) -> Value {
     let nations: Vec<String> = map.powers.iter().map(|p| slug(&p.name)).collect();
-    let root = FileSpan::new(crate::text::FileId(0), crate::text::Span::new(0, 0));
+    let root = super::root_span();
     // Moves one way: armies between provinces, fleets between locations
     // (with the line that says so); an adjacency is both ways or lost.
     let mut army: BTreeMap<(String, String), FileSpan> = BTreeMap::new();
@@ -358,10 +358,7 @@ fn phase_type(phase: &Phase) -> Option<&'static str> {
 /// years; a phase's successor that depends on the year becomes
 /// transitions with `yearMod` conditions.
 fn progression(map: &Map, cal: &calendar::Calendar, lost: &mut Vec<Diagnostic>) -> (Value, Value) {
-    let root = map
-        .flow()
-        .first()
-        .map_or(FileSpan::new(crate::text::FileId(0), crate::text::Span::new(0, 0)), |t| t.at);
+    let root = map.flow().first().map_or(super::root_span(), |t| t.at);
     let mut phases: Vec<Phase> = Vec::new();
     let mut skipped: Vec<String> = Vec::new();
     for phase in cal.phases().take(400) {
@@ -380,7 +377,7 @@ fn progression(map: &Map, cal: &calendar::Calendar, lost: &mut Vec<Diagnostic>) 
             ),
         );
     }
-    let key = |p: &Phase| (title(&p.season), phase_type(p).unwrap_or("Movement"));
+    let key = |p: &Phase| (calendar::display_word(&p.season), phase_type(p).unwrap_or("Movement"));
     // Each (season, type)'s successors by year.
     let mut seen: BTreeMap<Slot, Vec<(i64, Slot, i64)>> = BTreeMap::new();
     let mut seasons: Vec<String> = Vec::new();
@@ -394,7 +391,7 @@ fn progression(map: &Map, cal: &calendar::Calendar, lost: &mut Vec<Diagnostic>) 
         seen.entry(key(a)).or_default().push((a.year, key(b), delta.abs()));
     }
     for p in &phases {
-        let season = title(&p.season);
+        let season = calendar::display_word(&p.season);
         if !seasons.contains(&season) {
             seasons.push(season);
         }
@@ -466,7 +463,7 @@ fn progression(map: &Map, cal: &calendar::Calendar, lost: &mut Vec<Diagnostic>) 
     }
     let begin = phases.first().map_or_else(
         || json!({"season": "Spring", "year": 1901, "type": "Movement"}),
-        |p| json!({"season": title(&p.season), "year": p.year, "type": phase_type(p).unwrap_or("Movement")}),
+        |p| json!({"season": calendar::display_word(&p.season), "year": p.year, "type": phase_type(p).unwrap_or("Movement")}),
     );
     (json!({"seasons": seasons, "transitions": transitions}), begin)
 }
@@ -486,14 +483,6 @@ fn dsvg(map: &Map, layout: &Layout) -> String {
         Num(layout.width),
         Num(layout.width * h / w.max(1.0))
     );
-    let path = |polygon: &[crate::layout::Point]| {
-        let mut d = String::new();
-        for (i, p) in polygon.iter().enumerate() {
-            let _ = write!(d, "{}{},{} ", if i == 0 { "M" } else { "L" }, Num(p[0]), Num(p[1]));
-        }
-        d.push('Z');
-        d
-    };
     out.push_str("<g id=\"background\">\n");
     let _ = writeln!(
         out,
@@ -512,7 +501,7 @@ fn dsvg(map: &Map, layout: &Layout) -> String {
         let _ = writeln!(
             out,
             "<path d=\"{}\" fill=\"{fill}\" stroke=\"#a59c8c\" stroke-width=\"0.4\"/>",
-            path(&region.polygon)
+            path_d(&region.polygon)
         );
     }
     out.push_str("</g>\n<g id=\"provinces\" display=\"none\">\n");
@@ -521,7 +510,7 @@ fn dsvg(map: &Map, layout: &Layout) -> String {
             out,
             "<path id=\"{}\" d=\"{}\"/>",
             escape(&map.prov(region.province).abbr.to_lowercase()),
-            path(&region.polygon)
+            path_d(&region.polygon)
         );
     }
     out.push_str("</g>\n<g id=\"named-coasts\" display=\"none\">\n");
@@ -561,18 +550,12 @@ fn dsvg(map: &Map, layout: &Layout) -> String {
         circle(location_id(map, coast.location), coast.at);
     }
     out.push_str("</g>\n<g id=\"province-names\">\n");
-    for region in &layout.provinces {
-        let abbr = map.prov(region.province).abbr.to_uppercase();
-        let at = marks(region.label, region.room, abbr.chars().count());
-        let _ = writeln!(
-            out,
-            "<text x=\"{}\" y=\"{}\" font-size=\"{}\" font-family=\"sans-serif\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"#222\">{}</text>",
-            Num(at.label[0]),
-            Num(at.label[1]),
-            Num(at.font),
-            escape(&abbr)
-        );
-    }
+    abbreviations(
+        map,
+        layout,
+        " font-family=\"sans-serif\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"#222\"",
+        &mut out,
+    );
     out.push_str("</g>\n<g id=\"borders\" fill=\"none\">\n");
     for border in &layout.borders {
         let style = match border.kind {

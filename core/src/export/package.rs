@@ -20,9 +20,8 @@ use core::fmt::Write;
 
 use crate::diagnostics::{Diagnostic, Severity, codes};
 use crate::layout::Layout;
-use crate::map::{Map, PowerId, Terrain};
+use crate::map::{Map, PowerId};
 use crate::rules::Rule;
-use crate::text::FileSpan;
 
 /// The files of an export to the package.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,7 +46,7 @@ pub fn package(map: &Map, layout: &Layout) -> (Package, Vec<Diagnostic>) {
     let file = format!("{name}.map");
     let (_, read) =
         crate::map::load_as(&file, &text, &crate::map::NoSources, crate::map::Dialect::Package);
-    let root = FileSpan::new(crate::text::FileId(0), crate::text::Span::new(0, 0));
+    let root = super::root_span();
     for d in read.iter().filter(|d| d.severity == Severity::Error).take(5) {
         lost.push(Diagnostic::new(
             codes::EXPORT_LOST,
@@ -307,13 +306,7 @@ fn names(map: &Map, out: &mut String, lost: &mut Vec<Diagnostic>) {
 /// fleets; Titlecase, no armies); restrictions are lost.
 fn places(map: &Map, out: &mut String, lost: &mut Vec<Diagnostic>) {
     for loc in &map.locations {
-        let word = match loc.terrain {
-            Terrain::Water => "WATER",
-            Terrain::Land => "LAND",
-            Terrain::Coast => "COAST",
-            Terrain::Port => "PORT",
-            Terrain::Shut => "SHUT",
-        };
+        let word = loc.terrain.as_str().to_ascii_uppercase();
         let place = if loc.upper { loc.abbr.to_uppercase() } else { loc.abbr.to_lowercase() };
         let province = loc.abbr.split('/').next().unwrap_or("");
         if province.chars().count() != 3 {

@@ -12,7 +12,7 @@ use alloc::string::String;
 use core::fmt::Write;
 
 use crate::layout::palette::power_colour;
-use crate::layout::svg::{Num, escape, marks};
+use crate::layout::svg::{Num, abbreviations, escape, marks, path_d};
 use crate::layout::{Layout, Point};
 use crate::map::{Map, Terrain};
 
@@ -251,15 +251,11 @@ fn map_layer(map: &Map, layout: &Layout, [x, y, w, h]: [f64; 4], out: &mut Strin
             Terrain::Shut => "shut",
             Terrain::Land | Terrain::Coast | Terrain::Port => "nopower",
         };
-        let mut d = String::new();
-        for (i, p) in region.polygon.iter().enumerate() {
-            let _ = write!(d, "{}{},{} ", if i == 0 { "M" } else { "L" }, Num(p[0]), Num(p[1]));
-        }
-        d.push('Z');
         let _ = writeln!(
             out,
-            "<path id=\"_{}\" class=\"{class}\" d=\"{d}\"><title>{}</title></path>",
+            "<path id=\"_{}\" class=\"{class}\" d=\"{}\"><title>{}</title></path>",
             escape(&province.abbr.to_lowercase()),
+            path_d(&region.polygon),
             escape(&province.name)
         );
     }
@@ -284,18 +280,7 @@ fn connectors(layout: &Layout, out: &mut String) {
 /// Every province's abbreviation, sized to its region.
 fn labels(map: &Map, layout: &Layout, out: &mut String) {
     out.push_str("<g id=\"LabelLayer\">\n");
-    for region in &layout.provinces {
-        let abbr = map.prov(region.province).abbr.to_uppercase();
-        let at = marks(region.label, region.room, abbr.chars().count());
-        let _ = writeln!(
-            out,
-            "<text class=\"labeltext\" x=\"{}\" y=\"{}\" font-size=\"{}\">{}</text>",
-            Num(at.label[0]),
-            Num(at.label[1]),
-            Num(at.font),
-            escape(&abbr)
-        );
-    }
+    abbreviations(map, layout, " class=\"labeltext\"", out);
     out.push_str("</g>\n");
 }
 

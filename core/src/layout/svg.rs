@@ -171,20 +171,37 @@ pub fn render(map: &Map, layout: &Layout) -> String {
         );
     }
     out.push_str("</g>\n<g>\n");
+    abbreviations(map, layout, "", &mut out);
+    out.push_str("</g>\n</svg>\n");
+    out
+}
+
+/// Every province's abbreviation at its label's place, sized to its
+/// region ([`marks`]), one `<text{attrs} x y font-size>` a line: the
+/// stand-alone SVG's labels and the exports'.
+pub fn abbreviations(map: &Map, layout: &Layout, attrs: &str, out: &mut String) {
     for region in &layout.provinces {
         let abbr = map.prov(region.province).abbr.to_uppercase();
         let at = marks(region.label, region.room, abbr.chars().count());
         let _ = writeln!(
             out,
-            "<text x=\"{}\" y=\"{}\" font-size=\"{:.2}\">{}</text>",
+            "<text{attrs} x=\"{}\" y=\"{}\" font-size=\"{:.2}\">{}</text>",
             Num(at.label[0]),
             Num(at.label[1]),
             at.font,
             escape(&abbr)
         );
     }
-    out.push_str("</g>\n</svg>\n");
-    out
+}
+
+/// An SVG path's `d` for a closed polygon: `M x,y L x,y … Z`.
+pub fn path_d(polygon: &[Point]) -> String {
+    let mut d = String::with_capacity(polygon.len() * 14);
+    for (i, p) in polygon.iter().enumerate() {
+        let _ = write!(d, "{}{},{} ", if i == 0 { "M" } else { "L" }, Num(p[0]), Num(p[1]));
+    }
+    d.push('Z');
+    d
 }
 
 /// Where a region's marks go round its label point, none over another:
