@@ -1,11 +1,13 @@
 // The smoke journey in Firefox ESR (Debian's), driven by puppeteer-core over
 // WebDriver BiDi: the release build served under /judgepad/ as GitHub Pages
 // serves it; load, type, a diagnostic, the map drawn, orders adjudicated,
-// a step back, a share link opened in a fresh context, the header at three
-// widths (screenshots under target/browser/). Any console error fails it.
+// a step back, a share link opened in a fresh context, the header at four
+// widths, a phone's too (screenshots under target/browser/). Any console
+// error fails it.
 //
 // Usage: node firefox.mjs [DIST_DIR]   (FIREFOX=path overrides the binary)
 
+import { headerFit } from './header-fit.mjs';
 import puppeteer from 'puppeteer-core';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -104,23 +106,17 @@ step('share: the link opens the same text and game in a fresh context', async ({
   await context.close();
 });
 
-step('the header fits at 1024, 1280 and 1440 px: one row, nothing cut off (screenshots)', async ({ page }) => {
-  for (const width of [1024, 1280, 1440]) {
-    await page.setViewport({ width, height: 800 });
+step('the header fits at 1024, 1280, 1440 px and on a phone: nothing cut off, nothing overlapping, one row on a desktop (screenshots)', async ({ page }) => {
+  for (const width of [1024, 1280, 1440, 390]) {
+    await page.setViewport({ width, height: width < 800 ? 844 : 800 });
     await new Promise((r) => setTimeout(r, 300));
-    const fit = await page.evaluate(() => {
-      const bar = document.querySelector('header.bar');
-      const items = [...bar.children].filter((el) => el.getClientRects().length);
-      const boxes = items.map((el) => el.getBoundingClientRect());
-      // A second row starts below the bottom of the first.
-      const first = Math.min(...boxes.map((b) => b.bottom));
-      const right = Math.max(...boxes.map((b) => b.right));
-      return { rows: boxes.some((b) => b.top >= first) ? 2 : 1, overflow: right - bar.clientWidth };
-    });
+    const fit = await page.evaluate(headerFit);
     fs.mkdirSync(shots, { recursive: true });
-    await page.screenshot({ path: path.join(shots, `firefox-header-${width}.png`), clip: { x: 0, y: 0, width, height: 120 } });
+    await page.screenshot({ path: path.join(shots, `firefox-header-${width}.png`), clip: { x: 0, y: 0, width, height: width < 800 ? 160 : 120 } });
     if (fit.overflow > 1) throw new Error(`${width} px: the header runs ${fit.overflow} px past the window`);
-    if (width >= 1280 && fit.rows > 1) throw new Error(`${width} px: the header wraps onto ${fit.rows} rows`);
+    if (width >= 800 && fit.wraps) throw new Error(`${width} px: the header wraps`);
+    if (fit.overlaps.length) throw new Error(`${width} px: overlapping: ${fit.overlaps.join('; ')}`);
+    if (fit.cut.length) throw new Error(`${width} px: cut off: ${fit.cut.join('; ')}`);
   }
 });
 

@@ -6,6 +6,7 @@
 
 import { serve, launch } from './serve.mjs';
 import { ring } from './bench-paste-lib.mjs';
+import { headerFit } from './header-fit.mjs';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -469,23 +470,20 @@ test('a pinch on a touch screen zooms round the fingers and edits nothing', asyn
   if (await page.getByTestId('map-card').count()) throw new Error('the pinch opened a province card');
 });
 
-test('the header fits at 1024, 1280 and 1440 px, the share link open: one row, nothing past the window (screenshots)', async (page) => {
+test('the header fits at 1024, 1280, 1440 px and on a phone, the share link open: nothing cut off, nothing overlapping, one row on a desktop (screenshots)', async (page) => {
   await page.getByTestId('share').waitFor();
   await page.getByTestId('share').click();
   await page.getByTestId('share-link').waitFor();
-  for (const width of [1024, 1280, 1440]) {
-    await page.setViewportSize({ width, height: 800 });
+  for (const width of [1024, 1280, 1440, 390]) {
+    await page.setViewportSize({ width, height: width < 800 ? 844 : 800 });
     await page.waitForTimeout(200);
-    const fit = await page.evaluate(() => {
-      const bar = document.querySelector('header.bar');
-      const boxes = [...bar.children].filter((el) => el.getClientRects().length).map((el) => el.getBoundingClientRect());
-      const first = Math.min(...boxes.map((b) => b.bottom));
-      return { wraps: boxes.some((b) => b.top >= first), overflow: Math.max(...boxes.map((b) => b.right)) - bar.clientWidth };
-    });
+    const fit = await page.evaluate(headerFit);
     fs.mkdirSync(shots, { recursive: true });
-    await page.screenshot({ path: path.join(shots, `chromium-header-${width}.png`), clip: { x: 0, y: 0, width, height: 120 } });
+    await page.screenshot({ path: path.join(shots, `chromium-header-${width}.png`), clip: { x: 0, y: 0, width, height: width < 800 ? 160 : 120 } });
     if (fit.overflow > 1) throw new Error(`${width} px: the header runs ${fit.overflow} px past the window`);
-    if (fit.wraps) throw new Error(`${width} px: the header wraps`);
+    if (width >= 800 && fit.wraps) throw new Error(`${width} px: the header wraps`);
+    if (fit.overlaps.length) throw new Error(`${width} px: overlapping: ${fit.overlaps.join('; ')}`);
+    if (fit.cut.length) throw new Error(`${width} px: cut off: ${fit.cut.join('; ')}`);
   }
 });
 

@@ -1,9 +1,10 @@
-//! Picks a bundled variant to load into the editor. Each option says what
-//! the variant is (powers, centres, provinces, start, base map, specials);
-//! the descriptions are worked out ahead (`bridge::described`): the page
-//! never loads 44 maps to say them. Beside it,
-//! what the map on screen is, as typed (a variant of the user's own is
-//! listed under its own name).
+//! Picks a bundled variant to load into the editor. Each option shows the
+//! variant's name, whole at every width (a description in the box was cut
+//! off at its edge); what the variant is (powers, centres, provinces,
+//! start, base map, specials) is the option's tooltip and the picker's,
+//! worked out ahead (`bridge::described`): the page never loads 44 maps to
+//! say them. Beside it, what the map on screen is, as typed (a variant of
+//! the user's own is listed under its own name).
 
 use leptos::prelude::*;
 
@@ -26,6 +27,13 @@ pub fn VariantPicker(
             "Variant "
             <select
                 data-testid="variant"
+                title=move || {
+                    let name = selected.get();
+                    match bridge::described(&name) {
+                        Some(text) => format!("{name}: {text}"),
+                        None => name,
+                    }
+                }
                 on:change=move |ev| on_pick(event_target_value(&ev))
                 prop:value=move || selected.get()
             >
@@ -37,14 +45,20 @@ pub fn VariantPicker(
                     })
                 }}
                 {names.into_iter().map(|name| {
-                    let label = match bridge::described(name) {
-                        Some(text) => format!("{name} — {text}"),
-                        None => name.to_string(),
-                    };
-                    view! { <option value=name>{label}</option> }
+                    let about = bridge::described(name).unwrap_or_default();
+                    view! { <option value=name title=about>{name}</option> }
                 }).collect_view()}
             </select>
         </label>
-        <span class="about" data-testid="variant-about" title=about>{about}</span>
+        // In pieces (" · " between them): the pieces that do not fit the
+        // row wrap out of sight whole, none is cut mid-word.
+        <span class="about" data-testid="variant-about" title=about>
+            {move || about.with(|text| {
+                text.split(" · ").enumerate().map(|(at, part)| {
+                    let part = if at == 0 { part.to_string() } else { format!(" · {part}") };
+                    view! { <span class="part">{part}</span> }
+                }).collect_view()
+            })}
+        </span>
     }
 }
