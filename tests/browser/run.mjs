@@ -690,7 +690,7 @@ test('the editor pane is resizable: drag its handle or use the arrow keys; doubl
   if (Math.abs((await width()) - before) > 2) throw new Error('a double-click did not reset the width');
 });
 
-test('the map by keyboard: a skip link, one tab stop, arrow keys between provinces, Enter opens the card', async (page) => {
+test('the map by keyboard: a skip link, one tab stop, arrow keys between provinces, each read out by name, terrain, owner and units, Enter opens the card', async (page) => {
   await page.locator('[data-testid="map"] [data-province="PAR"]').first().waitFor({ timeout: 20000 });
   const stops = () => page.locator('[data-testid="map"] .region[tabindex="0"]').count();
   if (await stops() !== 1) throw new Error(`${await stops()} tab stops on the map`);
@@ -717,6 +717,16 @@ test('the map by keyboard: a skip link, one tab stop, arrow keys between provinc
   if (await stops() !== 1) throw new Error(`${await stops()} tab stops after moving`);
   const stop = await page.locator('[data-testid="map"] .region[tabindex="0"]').getAttribute('data-province');
   if (stop !== west) throw new Error(`the tab stop is ${stop}, not ${west}`);
+  // What a screen reader says of the focused province: Chromium's own
+  // accessibility tree, read through the DevTools protocol.
+  await page.locator('[data-testid="map"] .region[data-province="PAR"]').focus();
+  const cdp = await page.context().newCDPSession(page);
+  const { root: doc } = await cdp.send('DOM.getDocument');
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: doc.nodeId, selector: '[data-testid="map"] .region[data-province="PAR"]' });
+  const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
+  const said = nodes[0]?.name?.value;
+  if (said !== 'Paris (PAR), land, supply centre of France; army of France') throw new Error(`Paris is read as ${JSON.stringify(said)}`);
+  await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('Enter');
   await page.getByTestId('map-card').waitFor({ timeout: 3000 });
   if (!(await page.getByTestId('map-card').textContent()).includes(west)) throw new Error('the card is not the province\'s');

@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use judgepad_core::board::Board;
+use judgepad_core::board::{Board, Piece};
 use judgepad_core::layout::palette::{power_colour, terrain_colour};
 use judgepad_core::layout::svg::{Num, marks, points};
 use judgepad_core::layout::{Crossing, Layout, Point};
@@ -432,9 +432,54 @@ pub fn card(map: &Map, position: Option<(&Map, &Board)>, abbr: &str) -> Option<C
     Some(Card { title, army, fleet })
 }
 
+/// What a screen reader says of province `abbr` (any case) when it has
+/// the map's focus: the card's title (name, abbreviation, terrain, centre
+/// and its owner) and the units there, with their powers: "Paris (PAR),
+/// land, supply centre of France; army of France".
+pub fn spoken(map: &Map, position: Option<(&Map, &Board)>, abbr: &str) -> Option<String> {
+    let Card { mut title, .. } = card(map, position, abbr)?;
+    let initial;
+    let (in_force, board) = match position {
+        Some(shown) => shown,
+        None => {
+            initial = Board::initial(map);
+            (map, &initial)
+        }
+    };
+    let here = in_force.province(abbr)?;
+    let kind = |kind: UnitKind| if kind == UnitKind::Army { "army" } else { "fleet" };
+    let power = |id: judgepad_core::map::PowerId| {
+        in_force.powers.get(id.0 as usize).map_or("?", |p| p.display.as_str())
+    };
+    for piece in &board.pieces {
+        if in_force.province_of(piece.unit.location) == here {
+            title.push_str(&format!("; {} of {}", kind(piece.unit.kind), power(piece.power)));
+        }
+    }
+    for gone in &board.dislodged {
+        let Piece { power: owner, unit } = gone.piece;
+        if in_force.province_of(unit.location) == here {
+            title.push_str(&format!("; dislodged {} of {}", kind(unit.kind), power(owner)));
+        }
+    }
+    Some(title)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spoken_names_the_province_and_its_units() {
+        let loaded = crate::bridge::load("standard.map", &crate::bridge::variant_text("standard"));
+        let map = &loaded.map;
+        assert_eq!(
+            spoken(map, None, "par").as_deref(),
+            Some("Paris (PAR), land, supply centre of France; army of France")
+        );
+        assert_eq!(spoken(map, None, "NAO").as_deref(), Some("North Atlantic Ocean (NAO), water"));
+        assert_eq!(spoken(map, None, "nowhere"), None);
+    }
 
     #[test]
     fn standard_scene() {

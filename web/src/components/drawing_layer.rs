@@ -1,5 +1,6 @@
 //! The map's lower layer (issue 11): one region per province
-//! (`[data-province]`, the map's single tab stop among them), borders and
+//! (`[data-province]`, the map's single tab stop among them, named for a
+//! screen reader: province, terrain, owner, units), borders and
 //! connectors, wrap-around tags, pin marks (`[data-pin]`) and coast marks.
 //! It changes only when the drawing or the names do.
 
@@ -17,6 +18,8 @@ pub fn DrawingLayer(
     pin_marks: Memo<Vec<PinMark>>,
     /// The province that holds the map's tab stop.
     tab_stop: Memo<Option<String>>,
+    /// The tab stop's accessible name (its province, and what it says).
+    spoken: Memo<Option<(String, String)>>,
     /// The view box shown.
     view_box: Memo<String>,
     /// The SVG (pointer positions are read against it).
@@ -40,8 +43,10 @@ pub fn DrawingLayer(
                     let name = abbr.clone();
                     let me = abbr.clone();
                     let tab = move || if tab_stop.with(|s| s.as_deref() == Some(me.as_str())) { "0" } else { "-1" };
+                    let said = abbr.clone();
+                    let named = move || spoken.with(|s| s.as_ref().filter(|(a, _)| *a == said).map(|(_, text)| text.clone()));
                     view! {
-                        <g class="region" data-province=abbr tabindex=tab>
+                        <g class="region" data-province=abbr tabindex=tab aria-label=named>
                             <polygon points=points fill=fill />
                             {centre.map(|(cx, cy, radius, colour)| view! {
                                 <circle class="sc" cx=cx cy=cy r=radius fill=colour />

@@ -112,6 +112,18 @@ pub fn MapView(
         click(false, false, unit, Some(province))
     };
     let on_key = map_keys::on_key(view_scene, stop, selected, act);
+    // The focusable province's accessible name: name, terrain, centre and
+    // owner, and the units there in the phase on screen.
+    let spoken = Memo::new(move |_| {
+        let abbr = tab_stop.get()?;
+        let view = play.view.get();
+        let text = loaded.with(|it| {
+            play.session.with(|s| {
+                crate::bridge::scene::spoken(&it.map, s.as_ref().map(|s| s.position(view)), &abbr)
+            })
+        })?;
+        Some((abbr, text))
+    });
     let svg_ref = NodeRef::<leptos::svg::Svg>::new();
     // The layers' size in pixels, measured from the stage.
     let stage_ref = NodeRef::<leptos::html::Div>::new();
@@ -261,7 +273,7 @@ pub fn MapView(
             // Each layer in a box of its own: an SVG is not a relayout
             // boundary in Chromium, a contained box is.
             <div class="layer">
-            <DrawingLayer scene=view_scene pin_marks=pin_marks tab_stop=tab_stop view_box=view_box svg_ref=svg_ref width=svg_width height=svg_height />
+            <DrawingLayer scene=view_scene pin_marks=pin_marks tab_stop=tab_stop spoken=spoken view_box=view_box svg_ref=svg_ref width=svg_width height=svg_height />
             </div>
             <div class="layer upper">
             <PlayLayer scene=view_scene play=play view_box=view_box width=svg_width height=svg_height hit_r=hit_r
