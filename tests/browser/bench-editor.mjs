@@ -24,9 +24,12 @@ async function measure(variant, file, line, presses) {
   await page.locator(`[data-file="${file}"]`).click();
   const editor = page.getByTestId('editor');
   await editor.click();
-  await page.keyboard.press('Control+Home');
-  for (let i = 1; i < line; i += 1) await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Home');
+  // The caret at the start of line `line` (ArrowDown moves by rows, and
+  // long lines wrap).
+  await editor.evaluate((el, n) => {
+    const at = el.value.split('\n').slice(0, n - 1).reduce((sum, l) => sum + l.length + 1, 0);
+    el.setSelectionRange(at, at);
+  }, line);
   await page.evaluate(() => {
     const count = document.querySelector('[data-testid="error-count"]');
     window.__lat = [];

@@ -8,6 +8,7 @@
 // Usage: node firefox.mjs [DIST_DIR]   (FIREFOX=path overrides the binary)
 
 import { headerFit } from './header-fit.mjs';
+import { editorRows, rowsAgree } from './editor-rows.mjs';
 import puppeteer from 'puppeteer-core';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -59,6 +60,17 @@ step('typing: counts and a diagnostic at its line', async ({ page }) => {
   for (let i = 0; i < 'LAMD PAR'.length; i++) await page.keyboard.press('Backspace');
   await expectText(page, 'error-count', 0);
   await expectText(page, 'powers', 7);
+});
+
+step('soft wrap: the rows counted are the text area\'s, in a file with tabs (Firefox wraps a tab that does not fit)', async ({ page }) => {
+  const tab = await page.waitForSelector('.tab ::-p-text(standard.geography)');
+  await tab.click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="editor"]').value.startsWith('#'));
+  await new Promise((r) => setTimeout(r, 300));
+  const got = rowsAgree(await page.evaluate(editorRows));
+  if (got.rows < 300) throw new Error(`${got.rows} rows`);
+  await (await page.waitForSelector('.tab ::-p-text(standard.map)')).click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="editor"]').value.startsWith('USE'));
 });
 
 step('the map is drawn: a region per province, the units', async ({ page }) => {

@@ -7,6 +7,7 @@
 import { serve, launch } from './serve.mjs';
 import { ring } from './bench-paste-lib.mjs';
 import { headerFit } from './header-fit.mjs';
+import { editorRows, rowsAgree } from './editor-rows.mjs';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -688,6 +689,54 @@ test('the editor pane is resizable: drag its handle or use the arrow keys; doubl
   if (Math.abs(dragged - keyed - 48) > 2) throw new Error(`editor ${dragged} → ${keyed} px for two ArrowLeft`);
   await page.getByTestId('splitter').dblclick();
   if (Math.abs((await width()) - before) > 2) throw new Error('a double-click did not reset the width');
+});
+
+// Whether the editor's rows are the text area's (editor-rows.mjs).
+async function wrapAgrees(page, wrapped = true) {
+  return rowsAgree(await page.evaluate(editorRows), wrapped);
+}
+
+test('the editor wraps long lines as the text area does: rows counted, tooltips on wrapped rows, Alt+Z and the Wrap button turn it off (kept)', async (page) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectText(page, 'locations', 82);
+  // A file with tabs (tab stops wrap differently in each engine).
+  await page.locator('.tab', { hasText: 'standard.geography' }).first().click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="editor"]').value.startsWith('#'));
+  await page.waitForTimeout(300);
+  const wide = await wrapAgrees(page);
+  if (wide.rows <= wide.content / 18 - 1 || wide.rows < 300) throw new Error(`rows ${wide.rows}`);
+  // Narrower: more rows, still the text area's.
+  await page.getByTestId('splitter').focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+  await page.waitForTimeout(300);
+  const narrow = await wrapAgrees(page);
+  if (!(narrow.rows > wide.rows)) throw new Error(`rows ${wide.rows} → ${narrow.rows} in a narrower pane`);
+  // A long line whose mistake is on its third row: its squiggle's tooltip.
+  await page.locator('.tab', { hasText: 'standard.map' }).first().click();
+  const editor = page.getByTestId('editor');
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(`\nLAND QQQ ABUTS ${'par '.repeat(16)}zzz\n`);
+  await page.locator('.hl .sq-error').first().waitFor({ timeout: 5000 });
+  await wrapAgrees(page);
+  const squiggle = await page.locator('.hl .sq-error', { hasText: 'zzz' }).first().boundingBox();
+  const line = await page.locator('.hl .l', { hasText: 'QQQ' }).first().boundingBox();
+  if (!(squiggle.y > line.y + 30)) throw new Error('the mistake is not on a later row of its line');
+  await page.mouse.move(squiggle.x + squiggle.width / 2, squiggle.y + squiggle.height / 2);
+  await page.waitForFunction(() => /zzz/i.test(document.querySelector('[data-testid="editor"]').title), null, { timeout: 3000 })
+    .catch(async () => { throw new Error(`tooltip over the wrapped mistake: ${JSON.stringify(await editor.getAttribute('title'))}`); });
+  // Alt+Z: one row per line, scrolled sideways; kept after a reload.
+  await editor.focus();
+  await page.keyboard.press('Alt+z');
+  await page.waitForFunction(() => !document.querySelector('[data-testid="editor"]').classList.contains('wrapped'));
+  if ((await page.getByTestId('wrap').getAttribute('aria-pressed')) !== 'false') throw new Error('the Wrap button still pressed');
+  const flat = await wrapAgrees(page, false);
+  if (!flat.sideways) throw new Error('the long line does not scroll sideways unwrapped');
+  await page.reload();
+  await page.getByTestId('wrap').waitFor();
+  if ((await page.getByTestId('wrap').getAttribute('aria-pressed')) !== 'false') throw new Error('wrap came back on after a reload');
+  await page.getByTestId('wrap').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="editor"]').classList.contains('wrapped'));
 });
 
 test('the map by keyboard: a skip link, one tab stop, arrow keys between provinces, each read out by name, terrain, owner and units, Enter opens the card', async (page) => {

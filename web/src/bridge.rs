@@ -25,6 +25,7 @@ pub mod session;
 pub mod share;
 pub mod viewbox;
 pub mod workspace;
+pub mod wrap;
 
 use crate::library::Library;
 use judgepad_core::map::{self, Map};

@@ -11,6 +11,8 @@ pub mod bridge;
 pub mod components;
 pub mod doc;
 pub mod drawing;
+pub mod editor_box;
+pub mod editor_rows;
 pub mod export;
 pub mod js_api;
 pub mod later;

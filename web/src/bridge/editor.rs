@@ -211,6 +211,73 @@ pub fn uses(text: &str, highlights: &[Highlight], word: &str) -> Vec<Mark> {
         .collect()
 }
 
+/// The squiggles of `rows` in file `open`: each diagnostic's primary span
+/// by its severity, and its related places.
+pub fn marks_of(rows: &[crate::bridge::DiagnosticRow], open: &str) -> Vec<Mark> {
+    let mut marks = Vec::new();
+    for row in rows {
+        if row.path == open {
+            let class = match row.severity {
+                "error" => "sq-error",
+                "warning" => "sq-warning",
+                _ => "sq-note",
+            };
+            marks.push(Mark { start: row.span.0, end: row.span.1, class });
+        }
+        for (path, span, _) in &row.related {
+            if *path == open {
+                marks.push(Mark { start: span.0, end: span.1, class: "sq-related" });
+            }
+        }
+    }
+    marks
+}
+
+/// The status line at byte `at` of `text` (file `open`): `Ln 3, Col 7`,
+/// and the diagnostic there, if any.
+pub fn status_line(
+    text: &str,
+    at: usize,
+    rows: &[crate::bridge::DiagnosticRow],
+    open: &str,
+) -> String {
+    let at = floor_boundary(text, at);
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line = text[..at].matches('\n').count() + 1;
+    let col = utf16_offset(&text[line_start..], at - line_start) + 1;
+    let here = rows
+        .iter()
+        .find(|row| row.path == open && row.span.0 <= at && at <= row.span.1)
+        .map(|row| format!(" — {}[{}]: {}", row.severity, row.code, row.message));
+    format!("Ln {line}, Col {col}{}", here.unwrap_or_default())
+}
+
+/// The tooltip over byte `at` of file `open`: the first diagnostic whose
+/// squiggle covers it (an empty span covers the character after it), with
+/// its help.
+pub fn tip_at(rows: &[crate::bridge::DiagnosticRow], open: &str, at: usize) -> String {
+    rows.iter()
+        .find(|row| row.path == open && row.span.0 <= at && at <= row.span.1.max(row.span.0 + 1))
+        .map(|row| {
+            let mut tip = format!("{}[{}]: {}", row.severity, row.code, row.message);
+            if let Some(help) = &row.help {
+                tip.push('\n');
+                tip.push_str(help);
+            }
+            tip
+        })
+        .unwrap_or_default()
+}
+
+/// Where `word` (an abbreviation, any case, a coast ignored) is defined in
+/// `map`: the file and the bytes of the abbreviation on its terrain line.
+pub fn definition(map: &judgepad_core::map::Map, word: &str) -> Option<(String, usize, usize)> {
+    let key = province_key(word).to_ascii_uppercase();
+    let loc = map.locations.iter().find(|loc| loc.abbr == key)?;
+    let file = map.files.get(loc.at.file.0 as usize)?;
+    Some((file.name.clone(), loc.at.span.start as usize, loc.at.span.end as usize))
+}
+
 /// `SPA/NC` → `SPA`; `(own:x)` and other punctuation stay as they are.
 pub fn province_key(word: &str) -> &str {
     word.split('/').next().unwrap_or(word)
@@ -284,6 +351,24 @@ mod tests {
             assert_eq!(byte_offset(text, utf16_offset(text, byte)), byte);
         }
         assert_eq!(utf16_offset(text, text.len()), 6);
+    }
+
+    #[test]
+    fn status_names_line_column_and_the_diagnostic_there() {
+        let text = "Paris = par\nLAND PAR ABUTS zzz\n";
+        let loaded = crate::bridge::load("x.map", text);
+        let rows = crate::bridge::analysis_with(&loaded, &[]).diagnostics;
+        assert!(status_line(text, 0, &rows, "x.map").starts_with("Ln 1, Col 1"));
+        assert_eq!(status_line(text, 3, &rows, "x.map"), "Ln 1, Col 4");
+        let at = text.find("zzz").unwrap();
+        let line = status_line(text, at, &rows, "x.map");
+        assert!(line.starts_with("Ln 2, Col 16 — error["), "{line}");
+        assert!(marks_of(&rows, "x.map").iter().any(|m| m.start == at && m.class == "sq-error"));
+        assert!(marks_of(&rows, "other.map").is_empty());
+        assert!(tip_at(&rows, "x.map", at + 1).contains("zzz"));
+        // The terrain line that makes the location.
+        assert_eq!(definition(&loaded.map, "Par/nc"), Some(("x.map".to_string(), 17, 20)));
+        assert_eq!(definition(&loaded.map, "zzz"), None);
     }
 
     #[test]

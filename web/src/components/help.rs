@@ -8,6 +8,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Ctrl+Z / ⌘Z", "undo (typing, quick fixes, pins)"),
     ("Ctrl+Shift+Z / Ctrl+Y", "redo"),
     ("Ctrl+click / ⌘+click", "on an abbreviation: go to its definition"),
+    ("Alt+Z", "in the editor: wrap long lines, or not (also the Wrap button)"),
     ("Tab / Shift+Tab", "move between the editor, the file tabs, the lists and the map"),
     ("Enter on a diagnostic", "show it in the editor"),
     ("Enter on a province", "show its card (name, owner, neighbours)"),
