@@ -907,7 +907,7 @@ test('a worker that never starts: the page draws the map itself and says so', as
   await expectText(page, 'map-status', "The map's worker could not start (it did not start within 10 s); the map is drawn on the page itself.Dismiss");
 });
 
-test('dragging pans and never edits; in Move provinces mode a drag pins the province; Unpin removes it', async (page) => {
+test('dragging pans and never edits; in Move provinces mode the province follows the drag and is pinned where dropped; Unpin removes it', async (page) => {
   const eng = page.locator('[data-testid="map"] [data-province="ENG"] polygon');
   await eng.waitFor();
   const editor = page.getByTestId('editor');
@@ -932,7 +932,15 @@ test('dragging pans and never edits; in Move provinces mode a drag pins the prov
   await page.mouse.move(x, y);
   await page.mouse.down();
   await page.mouse.move(x + 20, y + 10, { steps: 5 });
+  // While it lasts, the province follows the pointer, and no text is
+  // selected on the way.
+  const ghost = await page.locator('[data-testid="drag-ghost"][data-ghost="ENG"] polygon').boundingBox();
+  const centre = (b) => [b.x + b.width / 2, b.y + b.height / 2];
+  if (!ghost || Math.abs(centre(ghost)[0] - centre(box)[0] - 20) > 2 || Math.abs(centre(ghost)[1] - centre(box)[1] - 10) > 2) throw new Error(`the dragged province is drawn at ${JSON.stringify(ghost)}, not 20, 10 px from ${JSON.stringify(box)}`);
+  const selected = await page.evaluate(() => String(window.getSelection()));
+  if (selected) throw new Error(`the drag selected ${JSON.stringify(selected)}`);
   await page.mouse.up();
+  if (await page.getByTestId('drag-ghost').count()) throw new Error('the ghost stayed after the drop');
   await page.waitForFunction(() => /# @pos ENG -?[0-9.]+ -?[0-9.]+\n$/.test(document.querySelector('[data-testid="editor"]').value), null, { timeout: 5000 });
   const value = await editor.inputValue();
   const pins = value.split('\n').filter((l) => l.startsWith('# @pos'));

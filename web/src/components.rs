@@ -5,6 +5,7 @@ pub mod calendar;
 pub mod diagnostics;
 pub mod diff_view;
 pub mod drafts;
+pub mod drag_ghost;
 pub mod drawing_layer;
 pub mod editor;
 pub mod editor_foot;

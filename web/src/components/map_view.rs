@@ -1,7 +1,8 @@
 //! The map drawn from the graph (issue 11): one SVG region per province
 //! (`[data-province]`), units (`[data-unit]`), borders by who may cross,
 //! connectors dashed; wheel zooms (a pinch on touch), dragging the background pans, "Fit"
-//! resets. In "Move provinces" mode dragging a province pins it: a `# @pos ABBR x y` line is written
+//! resets. In "Move provinces" mode dragging a province pins it: it follows the pointer
+//! (`drag_ghost`), and where it is let go a `# @pos ABBR x y` line is written
 //! into the text (the source of truth), and the layout follows. Clicking a
 //! province shows its card (name, terrain, owner, neighbours, Unpin). The
 //! drawing (`drawing.rs`, laid out in the worker) follows the graph, the
@@ -28,6 +29,7 @@ use wasm_bindgen::JsCast;
 use crate::bridge::Loaded;
 
 use crate::bridge::pins::set_pin;
+use crate::components::drag_ghost::{DragGhost, Moving};
 use crate::components::drawing_layer::DrawingLayer;
 use crate::components::map_card::MapCard;
 use crate::components::map_tools::MapTools;
@@ -160,6 +162,9 @@ pub fn MapView(
     // Dragging pans; a province moves (and is pinned where it is let go)
     // only in "Move provinces" mode, so panning never edits the text.
     let moving = RwSignal::new(false);
+    // The province being moved, and how far (drawing units), while the
+    // drag lasts: drawn following the pointer.
+    let ghost = RwSignal::new(None as Moving);
     // Fingers on the map (touch): two of them pinch (bridge::gesture).
     let fingers = StoredValue::new(Fingers::default());
     let touch = |ev: &leptos::ev::PointerEvent| {
@@ -200,6 +205,10 @@ pub fn MapView(
             zoom.set(Some(viewbox::panned(current(), a, b)));
             drag.set_value(Some((mx, my, None, true)));
         } else {
+            if far && let Some(abbr) = &province {
+                let (Some(a), Some(b)) = (to_drawing(sx, sy), to_drawing(mx, my)) else { return };
+                ghost.set(Some((abbr.clone(), b.0 - a.0, b.1 - a.1)));
+            }
             drag.set_value(Some((sx, sy, province, far)));
         }
     };
@@ -212,6 +221,7 @@ pub fn MapView(
         }
         let Some((_, _, province, moved)) = drag.get_value() else { return };
         drag.set_value(None);
+        ghost.set(None);
         if !moved {
             let (unit, place) = map_clicks::under_pointer(ev.target(), province.clone());
             if click(ev.shift_key(), ev.alt_key(), unit, place) {
@@ -232,6 +242,7 @@ pub fn MapView(
     };
     let on_leave = move |_| {
         drag.set_value(None);
+        ghost.set(None);
         hovered.set(None);
     };
     let on_cancel = move |ev: leptos::ev::PointerEvent| {
@@ -241,6 +252,7 @@ pub fn MapView(
             });
         }
         drag.set_value(None);
+        ghost.set(None);
     };
     // Busy while a drawing is asked for and not answered yet.
     let worker_status = crate::worker::client::status();
@@ -253,7 +265,7 @@ pub fn MapView(
             // moved relays out only the upper layer: in one SVG it relaid out
             // every label (13 ms on imperial in Chromium).
             <div
-                class="map-stage"
+                class=move || if moving.get() { "map-stage moving" } else { "map-stage" }
                 data-testid="map"
                 node_ref=stage_ref
                 on:wheel=on_wheel
@@ -278,6 +290,9 @@ pub fn MapView(
             <div class="layer upper">
             <PlayLayer scene=view_scene play=play view_box=view_box width=svg_width height=svg_height hit_r=hit_r
                 changed=Signal::derive(changed_shapes) lit=Signal::derive(lit_shapes) marks=marks />
+            </div>
+            <div class="layer upper">
+            <DragGhost scene=view_scene ghost=ghost view_box=view_box width=svg_width height=svg_height />
             </div>
             </div>
             <MapCard loaded=loaded play=play doc=doc selected=selected hovered=hovered />
