@@ -60,7 +60,8 @@ pub struct Balance {
 pub fn balance(map: &Map) -> Balance {
     let n = map.powers.len();
     let all_homes: Vec<Vec<ProvinceId>> = (0..n).map(|p| homes(map, PowerId(p as u32))).collect();
-    let reaches: Vec<Reach> = all_homes.iter().map(|h| reach(map, h)).collect();
+    let steps = Steps::of(map);
+    let reaches: Vec<Reach> = all_homes.iter().map(|h| reach(map, &steps, h)).collect();
     let owned = |province: ProvinceId| map.powers.iter().any(|p| p.centers.contains(&province));
     // Per province, the powers at the least distance to it (none out of
     // reach).
@@ -151,13 +152,34 @@ pub fn homes(map: &Map, power: PowerId) -> Vec<ProvinceId> {
     homes
 }
 
+/// Where a unit may go in one step from each location, worked out once per
+/// map (not once per power): moves by kind, and for an army the coasts it
+/// may be convoyed to across one sea (two steps).
+pub struct Steps {
+    /// Moves of an army, of a fleet, from each location.
+    moves: [Vec<Vec<LocationId>>; 2],
+    /// Convoys of an army from each location.
+    convoys: Vec<Vec<LocationId>>,
+}
+
+impl Steps {
+    /// The steps of `map`.
+    pub fn of(map: &Map) -> Steps {
+        let all = || (0..map.locations.len()).map(|l| LocationId(l as u32));
+        let moves = [UnitKind::Army, UnitKind::Fleet]
+            .map(|kind| all().map(|l| map.moves(kind, l)).collect::<Vec<_>>());
+        let convoys = all().map(|l| convoyed(map, &moves[1], l)).collect();
+        Steps { moves, convoys }
+    }
+}
+
 /// Moves from `homes` to each province, for the better of an army and a
 /// fleet (a search over locations per kind, by rounds of moves). An army
 /// on a coast may also be convoyed across one sea to another coast of it:
 /// two moves (one for a fleet to be there).
-pub fn reach(map: &Map, homes: &[ProvinceId]) -> Reach {
+pub fn reach(map: &Map, steps: &Steps, homes: &[ProvinceId]) -> Reach {
     let mut best: Reach = vec![None; map.provinces.len()];
-    for kind in [UnitKind::Army, UnitKind::Fleet] {
+    for (k, kind) in [UnitKind::Army, UnitKind::Fleet].into_iter().enumerate() {
         let mut seen: Vec<Option<u32>> = vec![None; map.locations.len()];
         // Locations to expand, by their number of moves.
         let mut rounds: Vec<Vec<LocationId>> = vec![Vec::new()];
@@ -186,11 +208,11 @@ pub fn reach(map: &Map, homes: &[ProvinceId]) -> Reach {
                         rounds[at].push(to);
                     }
                 };
-                for to in map.moves(kind, loc) {
+                for &to in &steps.moves[k][loc.0 as usize] {
                     step(to, 1, &mut rounds);
                 }
                 if kind == UnitKind::Army {
-                    for to in convoyed(map, loc) {
+                    for &to in &steps.convoys[loc.0 as usize] {
                         step(to, 2, &mut rounds);
                     }
                 }
@@ -214,16 +236,16 @@ fn locations(map: &Map, province: ProvinceId) -> impl Iterator<Item = LocationId
 
 /// Where an army at `from` may be convoyed across one sea: the army
 /// locations of the other coasts of each water province a fleet could
-/// reach from `from`'s province.
-fn convoyed(map: &Map, from: LocationId) -> Vec<LocationId> {
+/// reach from `from`'s province (`fleet`: each location's fleet moves).
+fn convoyed(map: &Map, fleet: &[Vec<LocationId>], from: LocationId) -> Vec<LocationId> {
     let here = map.province_of(from);
     let mut out = Vec::new();
     for coast in locations(map, here).filter(|&l| map.valid_unit(UnitKind::Fleet, l)) {
-        for sea in map.moves(UnitKind::Fleet, coast) {
+        for &sea in &fleet[coast.0 as usize] {
             if map.valid_unit(UnitKind::Army, sea) {
                 continue;
             }
-            for shore in map.moves(UnitKind::Fleet, sea) {
+            for &shore in &fleet[sea.0 as usize] {
                 let province = map.province_of(shore);
                 let Some(land) = map.prov(province).location else { continue };
                 if province != here && map.valid_unit(UnitKind::Army, land) && !out.contains(&land)
