@@ -2,16 +2,26 @@
 // a reload when a new version has been deployed. The build's hash comes
 // from the file names Trunk writes into the page.
 (function () {
-  // If the app has not started a while after the page loaded, say why.
+  // If the app has not started a while after the page loaded, and its
+  // first part is not still arriving (the boot script counts its bytes),
+  // say why.
   window.addEventListener('load', () => {
-    setTimeout(() => {
+    let bytes = null;
+    const check = () => {
       if (!document.getElementById('loading')) return;
       const loading = document.querySelector('#loading .loading');
+      if (loading.classList.contains('failed')) return;
+      if (loading.dataset.bytes !== bytes) {
+        bytes = loading.dataset.bytes;
+        setTimeout(check, 8000);
+        return;
+      }
       loading.textContent = typeof WebAssembly === 'object'
         ? 'judgepad did not start. Reload the page; if it persists, this browser may block WebAssembly.'
         : 'judgepad needs WebAssembly, which this browser does not provide.';
       loading.classList.add('failed');
-    }, 8000);
+    };
+    setTimeout(check, 8000);
   });
   if (!('serviceWorker' in navigator)) return;
   const preload = document.querySelector('link[rel="modulepreload"][href*="judgepad-web-"]');

@@ -40,7 +40,7 @@ self.addEventListener('install', (event) => {
     // with validators, as Pages, answers 304 without the body).
     const page = new URL('index.html', index).href;
     await Promise.all(files.filter((f) => f !== index && f !== page).map(async (file) => {
-      const hashed = /-[0-9a-f]{16}(_bg)?\.[a-z]+$/.test(new URL(file).pathname);
+      const hashed = /-[0-9a-f]{16}(_bg)?(\.[a-z]+)+$/.test(new URL(file).pathname);
       const got = await fetch(file, { cache: hashed ? 'force-cache' : 'no-cache' });
       if (got.ok) await cache.put(file, got);
     }));

@@ -10,6 +10,13 @@
 //     lazy parts share its function table, which must stay exported)
 //   → wasm-opt -Oz (every module; release builds only)
 //
+// The wasm files and the bundled maps are shipped gzipped (`.gz`) and
+// unpacked in the browser (`unpack-<hash>.js`, a DecompressionStream),
+// unless the server already decoded them: a server that does not compress
+// (a designer's `python3 -m http.server`) still sends a fifth of the bytes,
+// and one that does (GitHub Pages) sends the same. The first part's bytes
+// received are shown on the first paint while it arrives.
+//
 // Every output file carries one hash of the whole build, so the service
 // worker's cache-first rule never mixes parts of two builds. The app asks
 // for the lazy parts as soon as it is mounted; they are also named in the
@@ -19,6 +26,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 
 const staging = process.env.TRUNK_STAGING_DIR;
@@ -66,9 +74,11 @@ hash.update(glue).update(loader);
 const h = hash.digest('hex').slice(0, 16);
 const names = {
   glue: `judgepad-web-${h}.js`,
-  wasm: `judgepad-web-${h}_bg.wasm`,
+  wasm: `judgepad-web-${h}_bg.wasm.gz`,
   loader: `wasm-split-${h}.js`,
+  unpack: `unpack-${h}.js`,
 };
+const gzip = (bytes) => zlib.gzipSync(bytes, { level: 9 });
 // The import statement only: the wasm's own import name stays as it is.
 glue = glue.replaceAll('from "./__wasm_split.js"', `from "./${names.loader}"`);
 if (!glue.includes(names.loader)) {
@@ -76,20 +86,55 @@ if (!glue.includes(names.loader)) {
   process.exit(1);
 }
 loader = loader.replaceAll('from "./judgepad-web.js"', `from "./${names.glue}"`);
-const partNames = parts.map((f) => f.replace(/\.wasm$/, `-${h}.wasm`));
+const partNames = parts.map((f) => f.replace(/\.wasm$/, `-${h}.wasm.gz`));
 parts.forEach((f, i) => { loader = loader.replaceAll(`"./${f}"`, `"./${partNames[i]}"`); });
+// The lazy parts arrive gzipped, unpacked as they stream in.
+const fetches = (loader.match(/fetch\(new URL\(/g) ?? []).length;
+if (fetches !== parts.length) {
+  console.error(`wasm-hook: the loader fetches ${fetches} parts, not ${parts.length}`);
+  process.exit(1);
+}
+loader = `import { unpacked } from "./${names.unpack}";\n${loader.replaceAll('fetch(new URL(', 'unpacked(new URL(')}`;
 for (const [i, f] of parts.entries()) {
   if (!loader.includes(partNames[i])) {
     console.error(`wasm-hook: the loader does not name ${f}`);
     process.exit(1);
   }
 }
-const mapsName = `maps-${h}.txt`;
-fs.writeFileSync(path.join(staging, mapsName), bundle);
+const mapsName = `maps-${h}.txt.gz`;
+fs.writeFileSync(path.join(staging, mapsName), gzip(bundle));
 fs.writeFileSync(path.join(staging, names.glue), glue);
 fs.writeFileSync(path.join(staging, names.loader), loader);
-fs.copyFileSync(wasmFiles[0], path.join(staging, names.wasm));
-parts.forEach((f, i) => fs.copyFileSync(path.join(work, f), path.join(staging, partNames[i])));
+const firstPart = gzip(fs.readFileSync(wasmFiles[0]));
+fs.writeFileSync(path.join(staging, names.wasm), firstPart);
+parts.forEach((f, i) => fs.writeFileSync(path.join(staging, partNames[i]), gzip(fs.readFileSync(path.join(work, f)))));
+
+// Fetches a file of the build as a Response of its bytes: gunzipped in
+// the browser unless the server already decoded it (then the bytes are
+// not gzip's), counted as they arrive (onBytes), typed for
+// WebAssembly.instantiateStreaming. Also globalThis.judgepadUnpacked, for
+// the page's own fetches (web/src/library.rs).
+fs.writeFileSync(path.join(staging, names.unpack), `export async function unpacked(url, onBytes) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(\`\${url}: HTTP \${response.status}\`);
+  const reader = response.body.getReader();
+  const first = await reader.read();
+  let seen = 0;
+  const counted = (chunk) => { seen += chunk.length; if (onBytes) onBytes(seen); return chunk; };
+  const body = new ReadableStream({
+    start(out) { if (first.done) out.close(); else out.enqueue(counted(first.value)); },
+    async pull(out) {
+      const { done, value } = await reader.read();
+      if (done) out.close(); else out.enqueue(counted(value));
+    },
+    cancel(why) { return reader.cancel(why); },
+  });
+  const gzipped = !first.done && first.value[0] === 0x1f && first.value[1] === 0x8b;
+  const type = /\\.wasm(\\.gz)?$/.test(new URL(url, location.href).pathname) ? 'application/wasm' : 'application/octet-stream';
+  return new Response(gzipped ? body.pipeThrough(new DecompressionStream('gzip')) : body, { headers: { 'content-type': type } });
+}
+globalThis.judgepadUnpacked = unpacked;
+`);
 
 // The worker's boot script (web/src/worker.rs): the page's own glue and
 // wasm (fetched once, then cached), whose main() sees it is in a worker
@@ -99,6 +144,7 @@ const workerName = `judgepad-worker-${h}.js`;
 // it go however it ends. (The promise that holds the lock is
 // kept on the global, so that nothing can collect it.)
 fs.writeFileSync(path.join(staging, workerName), `import init from './${names.glue}';
+import { unpacked } from './${names.unpack}';
 const name = self.name;
 if (name && navigator.locks) {
   await new Promise((held) => navigator.locks.request(name, () => {
@@ -107,7 +153,7 @@ if (name && navigator.locks) {
     return globalThis.judgepadLock;
   }));
 }
-await init({ module_or_path: './${names.wasm}' });
+await init({ module_or_path: unpacked('./${names.wasm}') });
 `);
 
 // The boot script (what Trunk would have written inline). gloo-worker
@@ -127,7 +173,27 @@ globalThis.Worker = class extends NativeWorker {
   }
 };
 import init, * as bindings from './${names.glue}';
-const wasm = await init({ module_or_path: './${names.wasm}' });
+import { unpacked } from './${names.unpack}';
+// The first paint says how much of the first part has arrived.
+const status = document.querySelector('#loading .loading');
+const total = ${firstPart.length};
+const progress = (bytes) => {
+  if (!status) return;
+  status.dataset.bytes = bytes;
+  status.textContent = \`Loading judgepad… \${Math.round(bytes / 1024)} of \${Math.round(total / 1024)} KB\`;
+};
+let wasm;
+try {
+  wasm = await init({ module_or_path: unpacked('./${names.wasm}', progress) });
+} catch (error) {
+  if (status) {
+    status.textContent = typeof WebAssembly === 'object'
+      ? \`judgepad could not start: \${error && error.message ? error.message : error}. Reload the page; if it persists, this browser may block WebAssembly.\`
+      : 'judgepad needs WebAssembly, which this browser does not provide.';
+    status.classList.add('failed');
+  }
+  throw error;
+}
 window.wasmBindings = bindings;
 dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));
 `;
@@ -138,8 +204,9 @@ const html = fs.readFileSync(file, 'utf8');
 const head = [
   `<script type="module" src="./${bootName}"></script>`,
   `<link rel="modulepreload" href="./${names.glue}">`,
-  `<link rel="preload" href="./${names.wasm}" as="fetch" type="application/wasm" crossorigin>`,
+  `<link rel="preload" href="./${names.wasm}" as="fetch" crossorigin>`,
   `<link rel="modulepreload" href="./${names.loader}">`,
+  `<link rel="modulepreload" href="./${names.unpack}">`,
   // The later parts and the worker's script are named, not fetched: a
   // `rel` no browser knows fetches nothing, so they do not compete with the
   // first part on a slow link (a rel=prefetch did, from the first

@@ -305,7 +305,7 @@ test('a first visit fetches each file of the build once, nothing that is not the
       fs.createReadStream(file).pipe(res);
     };
     // The first part takes a second to arrive, as on a slow link.
-    if (rel.endsWith('_bg.wasm')) setTimeout(send, 1000);
+    if (rel.endsWith('_bg.wasm.gz')) setTimeout(send, 1000);
     else send();
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -317,18 +317,18 @@ test('a first visit fetches each file of the build once, nothing that is not the
     await page.locator('[data-testid="map"] [data-province="PAR"]').first().waitFor({ timeout: 20000 });
     await page.waitForFunction(async () => (await caches.keys()).length > 0 && (await (await caches.open((await caches.keys())[0])).keys()).length > 8, null, { timeout: 20000 });
     await page.waitForTimeout(500);
-    const twice = Object.entries(counts).filter(([name, n]) => n > 1 && /-[0-9a-f]{16}(_bg)?\.[a-z]+$/.test(name));
+    const twice = Object.entries(counts).filter(([name, n]) => n > 1 && /-[0-9a-f]{16}(_bg)?(\.[a-z]+)+$/.test(name));
     if (twice.length) throw new Error(`fetched more than once: ${twice.map(([n, c]) => `${n} ×${c}`).join(', ')}`);
     if (missing.length) throw new Error(`asked for files that are not there: ${missing.join(', ')}`);
     // The map's part (and the chunk it shares), then the rest.
-    const later = Object.keys(counts).filter((n) => /^(split_|chunk_).*\.wasm$/.test(n));
+    const later = Object.keys(counts).filter((n) => /^(split_|chunk_).*\.wasm\.gz$/.test(n));
     const map = later.find((n) => n.startsWith('split_map_parts_'));
     const rest = later.find((n) => n.startsWith('split_rest_'));
     if (!map || !rest) throw new Error(`the later parts were not all fetched: ${later.join(', ')}`);
     // On a slow link a later part asked for at once (a rel=prefetch)
     // shares the bandwidth with the first part and delays the editor; the
     // rest shares it with the map's part and delays the map.
-    const first = Object.keys(counts).find((n) => n.endsWith('_bg.wasm'));
+    const first = Object.keys(counts).find((n) => n.endsWith('_bg.wasm.gz'));
     for (const part of later) {
       if (!(asked[part] >= sent[first])) {
         throw new Error(`${part} was asked for at ${asked[part].toFixed(0)} ms, before the first part had arrived (${sent[first].toFixed(0)} ms)`);
@@ -339,7 +339,7 @@ test('a first visit fetches each file of the build once, nothing that is not the
     }
     // The bundled maps (standard's files are in the first part): asked for
     // after the map's part, once, and cached for offline use.
-    const maps = Object.keys(counts).find((n) => /^maps-[0-9a-f]{16}\.txt$/.test(n));
+    const maps = Object.keys(counts).find((n) => /^maps-[0-9a-f]{16}\.txt\.gz$/.test(n));
     if (!maps) throw new Error(`the bundled maps were not fetched: ${Object.keys(counts).join(', ')}`);
     if (!(asked[maps] >= sent[map])) {
       throw new Error(`the maps were asked for at ${asked[maps].toFixed(0)} ms, before the map's part had arrived (${sent[map].toFixed(0)} ms)`);
@@ -348,6 +348,46 @@ test('a first visit fetches each file of the build once, nothing that is not the
     await context.close();
     server.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('any static server: the wasm and the maps arrive gzipped from a plain server (unpacked in the page) or decoded by one that labels them; the first paint counts the bytes', async () => {
+  for (const labelled of [false, true]) {
+    const sent = {};
+    const server = await serve(dist, base, { labelled, sent: (rel, bytes) => { sent[rel] = (sent[rel] ?? 0) + bytes; }, link: labelled ? null : { rtt: 20, kbps: 8000 } });
+    const dir = fs.mkdtempSync(path.join(root, 'target', 'chromium-'));
+    const context = await launch(dir);
+    try {
+      const page = await context.newPage();
+      // What the first paint says while the first part arrives.
+      await page.addInitScript(() => {
+        window.__said = [];
+        new MutationObserver(() => {
+          const status = document.querySelector('#loading .loading');
+          if (status) window.__said.push(status.textContent);
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
+      await page.goto(`http://127.0.0.1:${server.address().port}${base}`);
+      await page.locator('[data-testid="map"] [data-province="PAR"]').first().waitFor({ timeout: 30000 });
+      // Another variant: the bundled maps unpacked too.
+      await page.getByTestId('variant').selectOption('imperial');
+      await expectText(page, 'locations', 394, 20000);
+      const first = fs.readdirSync(dist).find((f) => f.endsWith('_bg.wasm.gz'));
+      const size = fs.statSync(path.join(dist, first)).size;
+      // Sent as it is, gzipped (to the page and to its worker: this server
+      // says nothing of caching; the first-visit test checks that a
+      // caching server sends it once).
+      if (!(sent[first] > 0 && sent[first] % size === 0)) throw new Error(`${first}: ${sent[first]} bytes sent, the file has ${size}`);
+      if (Object.keys(sent).some((f) => /\.wasm$/.test(f))) throw new Error(`an unpacked wasm was asked for: ${Object.keys(sent)}`);
+      const said = await page.evaluate(() => window.__said);
+      if (!labelled && !said.some((t) => new RegExp(`^Loading judgepad… [0-9]+ of ${Math.round(size / 1024)} KB$`).test(t))) {
+        throw new Error(`the first paint said ${JSON.stringify(said.slice(-3))}`);
+      }
+    } finally {
+      await context.close();
+      server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   }
 });
 
@@ -1361,7 +1401,7 @@ test('offline: after one visit the page loads and adjudicates without the networ
     const names = await caches.keys();
     for (const name of names) {
       const keys = await (await caches.open(name)).keys();
-      if (keys.some((r) => r.url.endsWith('_bg.wasm'))) return true;
+      if (keys.some((r) => r.url.endsWith('_bg.wasm.gz'))) return true;
     }
     return false;
   }, null, { timeout: 15000, polling: 200 });
@@ -1382,7 +1422,7 @@ test('offline: after one visit the page loads and adjudicates without the networ
   await page.waitForFunction(async () => {
     for (const name of await caches.keys()) {
       const keys = await (await caches.open(name)).keys();
-      if (keys.some((r) => /maps-[0-9a-f]{16}\.txt$/.test(r.url))) return true;
+      if (keys.some((r) => /maps-[0-9a-f]{16}\.txt\.gz$/.test(r.url))) return true;
     }
     return false;
   }, null, { timeout: 15000, polling: 200 });

@@ -19,6 +19,7 @@ const types = {
   '.webmanifest': 'application/manifest+json',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.gz': 'application/gzip',
 };
 
 // A static server that serves dist/ only under `base`, like GitHub Pages;
@@ -29,7 +30,10 @@ const types = {
 // browser asks (the page, its workers and its service worker alike, which
 // Chromium's own throttling does not reach): each answer starts a round
 // trip late, and all answers share the bandwidth, 16 KiB at a time.
-export function serve(dist, base, { pages = false, sent = null, link = null } = {}) {
+// `labelled` sends the build's `.gz` files as some servers do (Apache's
+// AddEncoding): labelled `content-encoding: gzip`, so the browser decodes
+// them before the page sees them.
+export function serve(dist, base, { pages = false, sent = null, link = null, labelled = false } = {}) {
   let free = 0; // when the shared link is next free (ms)
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   const through = async (res, body) => {
@@ -58,8 +62,13 @@ export function serve(dist, base, { pages = false, sent = null, link = null } = 
     }
     const headers = { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' };
     if (pages) headers['cache-control'] = 'max-age=600';
+    if (labelled && path.extname(file) === '.gz') {
+      headers['content-type'] = types[path.extname(file.slice(0, -3))] ?? 'application/octet-stream';
+      headers['content-encoding'] = 'gzip';
+    }
     let body = fs.readFileSync(file);
-    if (pages && path.extname(file) !== '.png' && /gzip/.test(req.headers['accept-encoding'] ?? '')) {
+    // Already compressed (images, the build's gzipped files) as sent.
+    if (pages && !['.png', '.gz'].includes(path.extname(file)) && /gzip/.test(req.headers['accept-encoding'] ?? '')) {
       body = zlib.gzipSync(body, { level: 9 });
       headers['content-encoding'] = 'gzip';
     }

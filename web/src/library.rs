@@ -2,7 +2,8 @@
 //! file's name from the first moment (the core's `bundled_names`, a few
 //! hundred bytes), but holds the text of the default variant's files only
 //! ([`FIRST`]); the rest (68 KB gzipped) is one file of the build,
-//! `maps-<hash>.txt` (text, so that a host that gzips text gzips it), named
+//! `maps-<hash>.txt.gz` (gzipped, unpacked in the browser, so that a host
+//! that does not compress sends it compressed all the same), named
 //! in the page as `rel=judgepad-maps` (`www/wasm-hook.mjs` writes it; the
 //! service worker caches it with the rest of the build for offline use).
 //! It is fetched once: after the map's part of the wasm (a visitor who
@@ -148,10 +149,15 @@ fn start() -> js_sys::Promise {
             .flatten()
             .and_then(|link| link.get_attribute("href"))
             .ok_or_else(|| JsValue::from_str("the page names no maps"))?;
+        // Gzipped in the build: the boot script's helper unpacks it
+        // (unless the server already did).
+        let unpacked = js_sys::Reflect::get(&js_sys::global(), &"judgepadUnpacked".into())?;
+        let fetched = match unpacked.dyn_ref::<js_sys::Function>() {
+            Some(unpack) => js_sys::Promise::from(unpack.call1(&JsValue::NULL, &href.into())?),
+            None => window().fetch_with_str(&href),
+        };
         let response: web_sys::Response =
-            wasm_bindgen_futures::JsFuture::from(window().fetch_with_str(&href))
-                .await?
-                .dyn_into()?;
+            wasm_bindgen_futures::JsFuture::from(fetched).await?.dyn_into()?;
         if !response.ok() {
             return Err(JsValue::from_str("the maps did not arrive"));
         }
