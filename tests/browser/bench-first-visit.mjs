@@ -80,12 +80,14 @@ async function visit(port) {
 const sent = [];
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const kb = (b) => `${(b / 1024).toFixed(0)} KiB`;
-// A server that gzips (as GitHub Pages does), then one that does not (a
-// designer's `python3 -m http.server`; the build's own .gz files are sent
-// as they are by both).
+// A server that gzips (as GitHub Pages does), then one that does not, as
+// a designer's `python3 -m http.server` answers (validators, no
+// compression, no cache-control); the build's own .gz files are sent as
+// they are by both.
 for (const [label, pages] of [['gzip', true], ['plain server', false]]) {
   const server = await serve(dist, base, {
     pages,
+    validators: !pages,
     // Slow 4G, on the server's side: Chromium's throttling does not reach
     // the service worker, whose install downloads the build too.
     link: { rtt: 150, kbps: 1600 },

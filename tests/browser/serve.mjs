@@ -32,8 +32,10 @@ const types = {
 // trip late, and all answers share the bandwidth, 16 KiB at a time.
 // `labelled` sends the build's `.gz` files as some servers do (Apache's
 // AddEncoding): labelled `content-encoding: gzip`, so the browser decodes
-// them before the page sees them.
-export function serve(dist, base, { pages = false, sent = null, link = null, labelled = false } = {}) {
+// them before the page sees them. `validators` answers as Python's
+// `http.server` does: a `last-modified` date (the file's) and 304 to a
+// request that has it already (no compression, no cache-control).
+export function serve(dist, base, { pages = false, sent = null, link = null, labelled = false, validators = false } = {}) {
   let free = 0; // when the shared link is next free (ms)
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   const through = async (res, body) => {
@@ -61,6 +63,16 @@ export function serve(dist, base, { pages = false, sent = null, link = null, lab
       return;
     }
     const headers = { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' };
+    if (validators) {
+      const modified = new Date(Math.floor(fs.statSync(file).mtimeMs / 1000) * 1000);
+      headers['last-modified'] = modified.toUTCString();
+      const since = Date.parse(req.headers['if-modified-since'] ?? '');
+      if (!Number.isNaN(since) && since >= modified.getTime()) {
+        res.on('finish', () => sent?.(rel, 0));
+        res.writeHead(304, headers).end();
+        return;
+      }
+    }
     if (pages) headers['cache-control'] = 'max-age=600';
     if (labelled && path.extname(file) === '.gz') {
       headers['content-type'] = types[path.extname(file.slice(0, -3))] ?? 'application/octet-stream';
