@@ -71,6 +71,9 @@ const hash = crypto.createHash('sha256');
 for (const file of wasmFiles) hash.update(fs.readFileSync(file));
 hash.update(bundle);
 hash.update(glue).update(loader);
+// And this hook: the scripts it writes (boot, unpack, the worker's) change
+// with it, and a file name must never stand for two contents.
+hash.update(fs.readFileSync(new URL(import.meta.url)));
 const h = hash.digest('hex').slice(0, 16);
 const names = {
   glue: `judgepad-web-${h}.js`,
@@ -174,13 +177,20 @@ globalThis.Worker = class extends NativeWorker {
 };
 import init, * as bindings from './${names.glue}';
 import { unpacked } from './${names.unpack}';
-// The first paint says how much of the first part has arrived.
+// The first paint says how much of the first part has arrived: written
+// once a frame at most, never between the bytes and the paint.
 const status = document.querySelector('#loading .loading');
 const total = ${firstPart.length};
+let shown = 0;
+let frame = 0;
 const progress = (bytes) => {
   if (!status) return;
+  shown = bytes;
   status.dataset.bytes = bytes;
-  status.textContent = \`Loading judgepad… \${Math.round(bytes / 1024)} of \${Math.round(total / 1024)} KB\`;
+  frame = frame || requestAnimationFrame(() => {
+    frame = 0;
+    status.textContent = \`Loading judgepad… \${Math.round(shown / 1024)} of \${Math.round(total / 1024)} KB\`;
+  });
 };
 let wasm;
 try {
