@@ -1264,6 +1264,21 @@ test('another variant opens fitted, not zoomed as the last one was', async (page
   if (await viewBox() !== shown) throw new Error(`pure opened at ${shown}, not fitted (${await viewBox()})`);
 });
 
+test('a wide map is not a strip in a tall box: the view takes the map\'s shape', async (page) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByTestId('variant').selectOption('imperial');
+  await page.locator('[data-testid="map"] [data-province="ABY"]').first().waitFor({ timeout: 20000 });
+  await page.waitForFunction(() => document.querySelector('section.map')?.getAttribute('aria-busy') === 'false');
+  const [stage, drawn] = await page.evaluate(() => [
+    document.querySelector('[data-testid="map"]').getBoundingClientRect().toJSON(),
+    document.querySelector('[data-testid="map"] .regions').getBoundingClientRect().toJSON(),
+  ]);
+  // As wide as the stage allows, and the stage no taller than the map
+  // needs (or its least height, 20rem).
+  if (drawn.width < stage.width * 0.9) throw new Error(`imperial ${drawn.width} px wide in a ${stage.width} px stage`);
+  if (stage.height > Math.max(320, drawn.height * 1.25) + 2) throw new Error(`a ${drawn.height} px tall map in a ${stage.height} px tall stage`);
+});
+
 test('the text is the map: the same picture after other variants, after a reload and in a shared link', async (page) => {
   await expectText(page, 'provinces', 76);
   await page.locator('[data-testid="map"] [data-province="PAR"]').waitFor();

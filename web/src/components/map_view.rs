@@ -266,6 +266,9 @@ pub fn MapView(
             // every label (13 ms on imperial in Chromium).
             <div
                 class=move || if moving.get() { "map-stage moving" } else { "map-stage" }
+                // The map's own shape (a wide world is not a strip in a
+                // tall box), within the window's height.
+                style:aspect-ratio=move || { let (_, _, w, h) = full(); format!("{w:.0} / {h:.0}") }
                 data-testid="map"
                 node_ref=stage_ref
                 on:wheel=on_wheel
