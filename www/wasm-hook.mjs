@@ -81,7 +81,15 @@ const names = {
   loader: `wasm-split-${h}.js`,
   unpack: `unpack-${h}.js`,
 };
-const gzip = (bytes) => zlib.gzipSync(bytes, { level: 9 });
+// GNU gzip -9 where there is one (5 KB smaller than zlib's level 9 on the
+// first part), no name or time in the header (the same bytes each build).
+const gzip = (bytes) => {
+  try {
+    return execFileSync('gzip', ['-9', '-n', '-c'], { input: bytes, maxBuffer: 1 << 28 });
+  } catch {
+    return zlib.gzipSync(bytes, { level: 9 });
+  }
+};
 // The import statement only: the wasm's own import name stays as it is.
 glue = glue.replaceAll('from "./__wasm_split.js"', `from "./${names.loader}"`);
 if (!glue.includes(names.loader)) {
