@@ -60,7 +60,7 @@ pub struct WrapChoice {
 impl WrapChoice {
     /// The choice stored (on if none).
     pub fn stored() -> WrapChoice {
-        let off = storage().and_then(|s| s.get_item(WRAP_KEY).ok().flatten());
+        let off = crate::persist::preference(WRAP_KEY);
         WrapChoice { on: RwSignal::new(off.as_deref() != Some("off")) }
     }
 
@@ -68,15 +68,8 @@ impl WrapChoice {
     pub fn toggle(self) {
         let on = !self.on.get_untracked();
         self.on.set(on);
-        if let Some(storage) = storage() {
-            let _ =
-                if on { storage.remove_item(WRAP_KEY) } else { storage.set_item(WRAP_KEY, "off") };
-        }
+        crate::persist::set_preference(WRAP_KEY, (!on).then_some("off"));
     }
-}
-
-fn storage() -> Option<web_sys::Storage> {
-    window().local_storage().ok().flatten()
 }
 
 /// Measures the text area `area`, the characters of `sample` (32 of them)

@@ -1,6 +1,6 @@
 //! The editor's rows: whether lines wrap (the choice, unless the file is
 //! too large to colour whole), the first row of each line
-//! (`bridge::wrap::tops`), the lines drawn (those in view and [`SLACK`]
+//! (`bridge::wrap::tops`), the lines drawn (those in view and `SLACK`
 //! more each way) and where the first of them is. The text area scrolls
 //! afresh when its rows change (wrap turned on or off, a narrower box):
 //! where it is now is read a task later. A place asked for (a diagnostic
@@ -14,7 +14,7 @@ use crate::doc::Doc;
 use crate::editor_box::{EditorBox, LINE, PAD, WrapChoice};
 
 /// Lines drawn beyond the visible ones, above and below.
-pub const SLACK: usize = 12;
+const SLACK: usize = 12;
 /// Files up to this size are coloured whole on each keystroke (and
 /// wrapped; a larger one is drawn a screenful of lines at a time).
 pub const WHOLE_FILE: usize = 256 * 1024;

@@ -16,6 +16,23 @@ fn storage() -> Result<web_sys::Storage, String> {
         .ok_or_else(|| "this browser keeps no storage for the page (private mode?)".to_string())
 }
 
+/// A preference kept in the browser's storage under `key` (none if the
+/// browser keeps no storage).
+pub fn preference(key: &str) -> Option<String> {
+    storage().ok()?.get_item(key).ok().flatten()
+}
+
+/// Keeps `value` as the preference `key`; `None` forgets it (the default
+/// again).
+pub fn set_preference(key: &str, value: Option<&str>) {
+    if let Ok(storage) = storage() {
+        let _ = match value {
+            Some(value) => storage.set_item(key, value),
+            None => storage.remove_item(key),
+        };
+    }
+}
+
 /// Saves `shared` as the autosave.
 pub fn autosave(shared: &Shared) -> Result<(), String> {
     let fragment = share::encode(shared);

@@ -27,8 +27,7 @@ pub fn DragGhost(
         let (abbr, dx, dy) = ghost.get()?;
         let (points, label, font) = scene.with(|s| {
             let region = s.regions.iter().find(|r| r.abbr == abbr)?;
-            let x = region.label.0.parse::<f64>().ok()?;
-            let y = region.label.1.parse::<f64>().ok()?;
+            let [x, y] = crate::bridge::roving::point(&region.label)?;
             Some((region.points.clone(), (x, y), region.font.clone()))
         })?;
         let shift = format!("translate({dx:.2} {dy:.2})");

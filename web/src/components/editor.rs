@@ -23,9 +23,9 @@ use crate::components::editor_foot::EditorFoot;
 use crate::components::editor_gutter::EditorGutter;
 use crate::components::editor_layer::EditorLayer;
 use crate::doc::Doc;
-use crate::editor_box::{self, LINE};
+use crate::editor_box;
+use crate::editor_rows::EditorRows;
 use crate::editor_rows::WHOLE_FILE;
-use crate::editor_rows::{EditorRows, SLACK};
 
 /// The editor of the open file.
 #[component]
@@ -47,22 +47,20 @@ pub fn Editor(
     let measure = NodeRef::<leptos::html::Span>::new();
     let boxed = editor_box::measured(area, measure);
     let height = boxed.height;
+    let rows = EditorRows::new(text, starts, scroll, boxed, area);
+    let EditorRows { wrapping, tops, window, big, choice } = rows;
     // Colours for the whole file; a very large file is coloured a screenful
-    // at a time (its lines in view, read on their own).
+    // at a time (the lines drawn, read on their own).
     let highlights: Memo<Vec<Highlight>> = Memo::new(move |_| {
         text.with(|t| {
             if t.len() <= WHOLE_FILE {
                 return highlight(t);
             }
-            let (top, _) = scroll.get();
-            let first = ((top / LINE) as usize).saturating_sub(SLACK);
-            let count = (height.get() / LINE) as usize + 2 * SLACK;
+            let (first, count) = window.get();
             starts.with(|s| visible_highlights(t, s, first, count))
         })
     });
     let caret = RwSignal::new(0usize);
-    let rows = EditorRows::new(text, starts, scroll, boxed, area);
-    let EditorRows { wrapping, tops, window, big, choice } = rows;
     // Squiggles of the diagnostics in this file (primary and related).
     let marks = Memo::new(move |_| {
         let open = doc.open.get();

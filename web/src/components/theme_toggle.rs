@@ -16,11 +16,7 @@ fn apply(theme: &str) {
 }
 
 fn stored() -> String {
-    window()
-        .local_storage()
-        .ok()
-        .flatten()
-        .and_then(|s| s.get_item(KEY).ok().flatten())
+    crate::persist::preference(KEY)
         .filter(|t| t == "light" || t == "dark")
         .unwrap_or_else(|| "auto".to_string())
 }
@@ -36,10 +32,7 @@ pub fn ThemeToggle() -> impl IntoView {
             "light" => "dark",
             _ => "auto",
         };
-        if let Some(storage) = window().local_storage().ok().flatten() {
-            let _ =
-                if now == "auto" { storage.remove_item(KEY) } else { storage.set_item(KEY, now) };
-        }
+        crate::persist::set_preference(KEY, (now != "auto").then_some(now));
         theme.set(now.to_string());
     };
     view! {
