@@ -224,18 +224,10 @@ fn diplicity_exports_keep_its_rules_and_replay_the_calendar() {
                 fail(format!("nation {n}"));
             }
         }
-        let provinces: BTreeSet<&str> = dvar["provinces"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| p["id"].as_str().unwrap())
-            .collect();
-        let coasts: BTreeSet<&str> = dvar["namedCoasts"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| p["id"].as_str().unwrap())
-            .collect();
+        let ids = |key: &str| -> BTreeSet<&str> {
+            dvar[key].as_array().unwrap().iter().map(|p| p["id"].as_str().unwrap()).collect()
+        };
+        let (provinces, coasts) = (ids("provinces"), ids("namedCoasts"));
         let mut edges: BTreeMap<(String, String), String> = BTreeMap::new();
         for place in dvar["provinces"]
             .as_array()

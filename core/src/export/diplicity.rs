@@ -27,7 +27,7 @@ use super::{lose, power_features, rules_not_applied};
 use crate::calendar::{self, Phase, PhaseKind};
 use crate::diagnostics::Diagnostic;
 use crate::layout::palette::{power_colour, terrain_colour};
-use crate::layout::svg::{Num, abbreviations, escape, marks, path_d, points};
+use crate::layout::svg::{Num, abbreviations, centres, escape, marks, path_d, points};
 use crate::layout::{Crossing, Layout};
 use crate::map::{LocationId, Map, ProvinceId, Terrain, UnitKind};
 use crate::rules::Rule;
@@ -322,11 +322,13 @@ fn dvar(map: &Map, name: &str, lost: &mut Vec<Diagnostic>) -> Value {
         }
         None => majority as i64,
     };
+    let shown = title(&name.replace(['_', '-'], " "));
+    let description = format!("{shown} exported by judgepad from {name}.map.");
     let mut out = json!({
         "schemaVersion": 1,
         "id": slug(name),
-        "name": title(&name.replace(['_', '-'], " ")),
-        "description": format!("{} exported by judgepad from {}.map.", title(&name.replace(['_', '-'], " ")), name),
+        "name": shown,
+        "description": description,
         "author": "",
         "victoryConditions": [{"type": "supply-center-majority", "supplyCenters": needed}],
         "phaseProgression": progression,
@@ -484,14 +486,7 @@ fn dsvg(map: &Map, layout: &Layout) -> String {
         Num(layout.width * h / w.max(1.0))
     );
     out.push_str("<g id=\"background\">\n");
-    let _ = writeln!(
-        out,
-        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#f4f1ea\"/>",
-        Num(x),
-        Num(y),
-        Num(w),
-        Num(h)
-    );
+    crate::layout::svg::backdrop([x, y, w, h], &mut out);
     for region in &layout.provinces {
         let province = map.prov(region.province);
         let fill = match province.terrain {
@@ -576,12 +571,7 @@ fn dsvg(map: &Map, layout: &Layout) -> String {
     }
     out.push_str("</g>\n<g id=\"foreground\">\n");
     // Supply centres: a ring beside each centre's unit.
-    for region in &layout.provinces {
-        let province = map.prov(region.province);
-        if !province.supply_center {
-            continue;
-        }
-        let at = marks(region.label, region.room, province.abbr.chars().count());
+    for (_, at) in centres(map, layout) {
         let _ = writeln!(
             out,
             "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#fff\" stroke=\"#222\" stroke-width=\"0.6\"/>",

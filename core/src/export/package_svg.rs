@@ -12,7 +12,7 @@ use alloc::string::String;
 use core::fmt::Write;
 
 use crate::layout::palette::power_colour;
-use crate::layout::svg::{Num, abbreviations, escape, marks, path_d};
+use crate::layout::svg::{Num, abbreviations, centres, escape, marks, path_d};
 use crate::layout::{Layout, Point};
 use crate::map::{Map, Terrain};
 
@@ -236,14 +236,7 @@ fn defs(map: &Map, size: f64, out: &mut String) {
 /// The background and one path per province.
 fn map_layer(map: &Map, layout: &Layout, [x, y, w, h]: [f64; 4], out: &mut String) {
     out.push_str("<g id=\"MapLayer\">\n");
-    let _ = writeln!(
-        out,
-        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#f4f1ea\"/>",
-        Num(x),
-        Num(y),
-        Num(w),
-        Num(h)
-    );
+    crate::layout::svg::backdrop([x, y, w, h], out);
     for region in &layout.provinces {
         let province = map.prov(region.province);
         let class = match province.terrain {
@@ -288,12 +281,8 @@ fn labels(map: &Map, layout: &Layout, out: &mut String) {
 fn supply_centres(map: &Map, layout: &Layout, size: f64, out: &mut String) {
     out.push_str("<g id=\"SupplyCenterLayer\">\n");
     let mark = 0.4 * size;
-    for region in &layout.provinces {
+    for (region, at) in centres(map, layout) {
         let province = map.prov(region.province);
-        if !province.supply_center {
-            continue;
-        }
-        let at = marks(region.label, region.room, province.abbr.chars().count());
         let _ = writeln!(
             out,
             "<use id=\"sc_{}\" xlink:href=\"#SupplyCenter\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>",

@@ -4,6 +4,9 @@
 
 use crate::map::Terrain;
 
+/// The paper under a drawn map.
+pub const PAPER: &str = "#f4f1ea";
+
 /// The fill of a region of this terrain.
 pub fn terrain_colour(terrain: Terrain) -> &'static str {
     match terrain {

@@ -9,8 +9,8 @@ use alloc::string::String;
 use core::fmt::Write;
 
 use super::geom::sqrt;
-use super::palette::{power_colour, terrain_colour};
-use super::{Crossing, Layout, Point};
+use super::palette::{PAPER, power_colour, terrain_colour};
+use super::{Crossing, Layout, Point, Region};
 use crate::map::{Map, UnitKind};
 
 /// A coordinate in hundredths (what a drawing holds), written without the
@@ -70,7 +70,7 @@ pub fn render(map: &Map, layout: &Layout) -> String {
     ));
     let _ = writeln!(
         out,
-        "<rect x=\"{x:.2}\" y=\"{y:.2}\" width=\"{w:.2}\" height=\"{h:.2}\" fill=\"#f4f1ea\"/>"
+        "<rect x=\"{x:.2}\" y=\"{y:.2}\" width=\"{w:.2}\" height=\"{h:.2}\" fill=\"{PAPER}\"/>"
     );
     out.push_str("<g>\n");
     for region in &layout.provinces {
@@ -114,12 +114,7 @@ pub fn render(map: &Map, layout: &Layout) -> String {
     out.push_str("</g>\n<g>\n");
     // Supply centres in their owner's colour, then units.
     let owner = |province| map.powers.iter().position(|power| power.centers.contains(&province));
-    for region in &layout.provinces {
-        let province = map.prov(region.province);
-        if !province.supply_center {
-            continue;
-        }
-        let at = marks(region.label, region.room, province.abbr.chars().count());
+    for (region, at) in centres(map, layout) {
         let colour = owner(region.province).map_or("#ffffff", power_colour);
         let _ = writeln!(
             out,
@@ -194,6 +189,18 @@ pub fn abbreviations(map: &Map, layout: &Layout, attrs: &str, out: &mut String) 
     }
 }
 
+/// The paper under a map, over box `[x, y, w, h]` (the exports' maps).
+pub fn backdrop([x, y, w, h]: [f64; 4], out: &mut String) {
+    let _ = writeln!(
+        out,
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{PAPER}\"/>",
+        Num(x),
+        Num(y),
+        Num(w),
+        Num(h)
+    );
+}
+
 /// An SVG path's `d` for a closed polygon: `M x,y L x,y … Z`.
 pub fn path_d(polygon: &[Point]) -> String {
     let mut d = String::with_capacity(polygon.len() * 14);
@@ -223,6 +230,17 @@ pub struct Marks {
     pub dot: Point,
     /// The supply-centre dot's radius.
     pub dot_r: f64,
+}
+
+/// Each supply centre's region with its [`Marks`] (the stand-alone SVG and
+/// the exports mark the centres there).
+pub fn centres<'a>(map: &'a Map, layout: &'a Layout) -> impl Iterator<Item = (&'a Region, Marks)> {
+    layout.provinces.iter().filter_map(move |region| {
+        let province = map.prov(region.province);
+        province
+            .supply_center
+            .then(|| (region, marks(region.label, region.room, province.abbr.chars().count())))
+    })
 }
 
 /// The [`Marks`] of a region with `room` round `at`, for a label of
