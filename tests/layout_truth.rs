@@ -67,9 +67,10 @@ pub(crate) fn table(name: &str) -> Vec<Row> {
 }
 
 /// The table (issue 27's figures) on the three truth boards. What holds
-/// today is asserted (every pin held; cyclic order at least 95 %, 94 % on
-/// standard); the issue's median target (≤ 2.5 % at 10 pins and never
-/// rising) is not met yet: the closing note gives the table.
+/// today is asserted: every pin held; cyclic order at least 95 %, 94 % on
+/// standard; the median never rising with k. The issue's 2.5 % at 10 pins
+/// holds on modern (2.3 %), not yet on standard (2.8 %) and ancmed
+/// (3.8 %): the closing note gives the table.
 #[test]
 fn pins_bring_the_drawing_to_the_true_board() {
     let mut failures = Vec::new();
@@ -101,12 +102,13 @@ fn pins_bring_the_drawing_to_the_true_board() {
                 failures.push(format!("{name}, {} pins: cyclic order {:.3}", r.pins, r.cyclic));
             }
         }
-        if name == "standard" {
-            // More pins, closer to the true board.
-            if rows[4].median >= rows[0].median || rows[3].median >= rows[0].median {
+        // More pins, closer to the true board: the median never rises
+        // with k (0, 3, 5, 10, 20), on every board.
+        for pair in rows.windows(2) {
+            if pair[1].median > pair[0].median {
                 failures.push(format!(
-                    "standard: median {:.4} with none, {:.4} with 10, {:.4} with 20",
-                    rows[0].median, rows[3].median, rows[4].median
+                    "{name}: median {:.4} with {} pins, {:.4} with {}",
+                    pair[0].median, pair[0].pins, pair[1].median, pair[1].pins
                 ));
             }
         }

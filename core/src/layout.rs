@@ -14,8 +14,9 @@
 //! 3. `mesh`: the embedding triangulated with lake vertices in every face
 //!    that is not a triangle of provinces, the outer face zipped to a frame;
 //! 4. `solve`: positions by a weighted Tutte drawing (planar for any
-//!    positive weights), re-weighted by length to spread it, pins honoured
-//!    as far as planarity allows;
+//!    positive weights) that follows a goal: the first shape, or with pins
+//!    the conformal map of the mesh through them (the rest follows the
+//!    pins); pins honoured as far as planarity allows;
 //! 5. `regions`: each province's region from its corners of the triangles,
 //!    labels at the pole of each region, coast marks towards their seas.
 
@@ -734,29 +735,50 @@ fn draw(
             outer = pick_outer(&faces);
         }
     }
-    let border = frame_border(&target[..n], !pins.is_empty());
-    let mut mesh = Mesh::build(total, &faces, outer, &border, &target);
-    if let Some(hub) = hub {
-        mesh.roles[hub as usize] = Role::Lake;
-    }
-    let fans = regions::fans(&mesh);
-    // Targets for lakes and frame: the mean of their placed neighbours.
-    let mut goal = target.clone();
-    goal.resize(mesh.roles.len(), [WIDTH / 2.0, HEIGHT / 2.0]);
-    for &(v, at) in &mesh.frame {
-        goal[v as usize] = at;
-    }
-    for v in total..mesh.roles.len() {
-        if mesh.roles[v] == Role::Lake {
-            let placed: Vec<Point> = fans[v]
-                .iter()
-                .filter(|it| (it.0 as usize) < total)
-                .map(|it| goal[it.0 as usize])
-                .collect();
-            if !placed.is_empty() {
-                goal[v] = geom::centroid(&placed);
+    let build = |target: &[Point], lakes: Option<&[Point]>| {
+        let border = frame_border(&target[..n], !pins.is_empty());
+        let mut mesh = Mesh::build(total, &faces, outer, &border, target);
+        if let Some(hub) = hub {
+            mesh.roles[hub as usize] = Role::Lake;
+        }
+        let fans = regions::fans(&mesh);
+        // Targets for lakes and frame: the mean of their placed neighbours.
+        let mut goal = target.to_vec();
+        goal.resize(mesh.roles.len(), [WIDTH / 2.0, HEIGHT / 2.0]);
+        for &(v, at) in &mesh.frame {
+            goal[v as usize] = at;
+        }
+        for v in total..mesh.roles.len() {
+            if mesh.roles[v] == Role::Lake {
+                if let Some(at) = lakes.and_then(|l| l.get(v)) {
+                    goal[v] = *at;
+                    continue;
+                }
+                let placed: Vec<Point> = fans[v]
+                    .iter()
+                    .filter(|it| (it.0 as usize) < total)
+                    .map(|it| goal[it.0 as usize])
+                    .collect();
+                if !placed.is_empty() {
+                    goal[v] = geom::centroid(&placed);
+                }
             }
         }
+        (mesh, fans, goal)
+    };
+    let (mut mesh, mut fans, mut goal) = build(&target, None);
+    // With pins, the goal is the embedding's conformal map through them
+    // (`solve::conformal`), and the frame is rebuilt round it. Lakes keep
+    // their indices: the mesh fills the same faces in the same order
+    // before it adds the frame.
+    let held: Vec<(u32, Point)> =
+        pins.iter().filter(|(p, _)| (p.0 as usize) < n).map(|&(p, at)| (p.0, at)).collect();
+    if let Some(conformal) = solve::conformal(&mesh, &held, &goal) {
+        let mut shaped: Vec<Point> = conformal[..total].to_vec();
+        for &(v, at) in &held {
+            shaped[v as usize] = at;
+        }
+        (mesh, fans, goal) = build(&shaped, Some(&conformal));
     }
     let pins: Vec<(u32, Point)> =
         pins.iter().filter(|(p, _)| (p.0 as usize) < n).map(|&(p, at)| (p.0, at)).collect();
