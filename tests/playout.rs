@@ -159,3 +159,60 @@ fn bundled_variants_play_their_years() {
         assert!(figures.powers.iter().any(|p| p.mean_final_centres > 0.0), "{name}");
     }
 }
+
+/// Average centres per power at the end of 1901 to 1908 in 300 postal
+/// games of standard played 1982–1990 (Pete Clark, "Who wins?",
+/// Diplomacy World 60, Fall 1990, table 2), and their solo wins (table 1).
+const CLARK_1990: [(&str, [f64; 8], u32); 7] = [
+    ("AUSTRIA", [4.5, 4.3, 4.8, 5.0, 5.4, 5.5, 6.9, 7.4], 20),
+    ("ENGLAND", [4.3, 4.5, 4.9, 5.2, 5.8, 6.8, 8.3, 9.0], 21),
+    ("FRANCE", [4.8, 5.1, 5.6, 6.3, 6.8, 7.5, 8.7, 8.9], 22),
+    ("GERMANY", [4.9, 5.0, 5.0, 5.6, 6.0, 6.3, 7.0, 7.5], 20),
+    ("ITALY", [4.1, 4.4, 4.9, 5.2, 5.4, 5.6, 6.7, 7.5], 11),
+    ("RUSSIA", [5.5, 5.8, 6.2, 6.6, 7.6, 9.0, 9.5, 10.1], 33),
+    ("TURKEY", [4.2, 4.3, 4.5, 5.2, 5.8, 7.6, 9.2, 9.3], 21),
+];
+
+/// The bots beside people (issue 31): 1,000 bot games of standard, the
+/// mean centres of each power at the end of each year 1901–1908 printed
+/// next to Clark's table (`cargo test -p judgepad-tests bots_beside_people
+/// -- --nocapture`). People's averages count surviving powers only (an
+/// eliminated power has no row in a supply-centre chart's later years),
+/// so the bots' are printed both ways. Asserted: the table's powers are
+/// standard's, and the bots' 1901 mean is near people's (every power
+/// builds from its homes in the first year: 4 to 6 centres).
+#[test]
+fn bots_beside_people() {
+    let map = bundled_map("standard");
+    let paths = playout::Paths::new(&map);
+    let games: Vec<playout::GameResult> =
+        (0..1000).map(|g| playout::play(&map, &paths, 8, 1, g)).collect();
+    println!("power     who     1901 1902 1903 1904 1905 1906 1907 1908   solos");
+    for (name, people, solos) in CLARK_1990 {
+        let p = map.powers.iter().position(|it| it.name == name).expect("a power of standard");
+        let mean = |y: usize, survivors: bool| {
+            let counts: Vec<f64> = games
+                .iter()
+                .map(|g| f64::from(g.centres[y][p]))
+                .filter(|&c| !survivors || c > 0.0)
+                .collect();
+            counts.iter().sum::<f64>() / counts.len().max(1) as f64
+        };
+        let row = |f: &dyn Fn(usize) -> f64| -> String {
+            (0..8).map(|y| format!(" {:4.1}", f(y))).collect::<String>()
+        };
+        let bot_solos = games.iter().filter(|g| g.solo.map(|s| s.0 as usize) == Some(p)).count();
+        println!(
+            "{name:9} people {}   {:4.1} %",
+            row(&|y| people[y]),
+            100.0 * f64::from(solos) / 300.0
+        );
+        println!(
+            "{name:9} bots   {}   {:4.1} % (8 years)",
+            row(&|y| mean(y, false)),
+            bot_solos as f64 / 10.0
+        );
+        println!("{name:9} alive  {}", row(&|y| mean(y, true)));
+        assert!((mean(0, false) - people[0]).abs() < 1.5, "{name} in 1901: {}", mean(0, false));
+    }
+}
