@@ -395,7 +395,7 @@ test('any static server: the wasm and the maps arrive gzipped from a plain serve
   }
 });
 
-test('bot games: played in chunks with progress, per power and chart; Cancel stops a run', async (page) => {
+test('bot games: played in chunks with progress, per power and chart; Cancel stops a run; imperial plays too', async (page) => {
   await expectText(page, 'locations', 82);
   await page.getByTestId('balance').locator('summary').click();
   const panel = page.getByTestId('playout');
@@ -427,6 +427,17 @@ test('bot games: played in chunks with progress, per power and chart; Cancel sto
   const later = (await panel.getByTestId('playout-progress').textContent()).trim();
   if (stopped !== later || later === '1000 of 1000 games') throw new Error(`cancel: ${stopped} then ${later}`);
   if (await panel.getByTestId('playout-run').isDisabled()) throw new Error('Play stays disabled after Cancel');
+  // Imperial: its 13 powers play too.
+  await page.getByTestId('variant').selectOption('imperial');
+  await expectText(page, 'powers', 13);
+  await panel.getByTestId('playout-games').fill('3');
+  await panel.getByTestId('playout-games').dispatchEvent('change');
+  await panel.getByTestId('playout-years').fill('2');
+  await panel.getByTestId('playout-years').dispatchEvent('change');
+  await panel.getByTestId('playout-run').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="playout-progress"]')?.textContent.trim() === '3 of 3 games', null, { timeout: 30000 });
+  const imperial = panel.locator('tbody tr[data-power]');
+  if (await imperial.count() !== 13) throw new Error(`imperial: ${await imperial.count()} rows`);
 });
 
 test('balance at a glance: standard and imperial, and it follows the text', async (page) => {
