@@ -613,7 +613,7 @@ fn draw(
     }
     let hubs = trial.len();
     trial.extend(order.iter().map(|&idx| all[idx]));
-    let target = shape(first_shape, total, pins, neighbours);
+    let target = shape(first_shape, total, pins, neighbours, globe);
     let (mut kept, mut rot) = planar::maximal_planar(total, &trial);
     // Wrap-arounds: a world map joined east to west is planar as a ring,
     // but drawn as a ring it no longer looks like the map. Adjacencies far
@@ -954,12 +954,15 @@ fn wrap_round(out: &mut Layout) {
 /// more, the turn, uniform scale and shift that lay its pinned provinces
 /// nearest their pins; with three or more, mirrored if that fits better;
 /// one pin moves it), then spread by stress with the pins held, so the rest
-/// follows the pins instead of pulling against them.
+/// follows the pins instead of pulling against them. A `globe`'s shape (cut
+/// open along a meridian) is only moved: stress by graph distances would
+/// fold it shut again round the seam.
 fn shape(
     raw: &[Point],
     total: usize,
     pins: &[(ProvinceId, Point)],
     neighbours: &[Vec<u32>],
+    globe: bool,
 ) -> Vec<Point> {
     let placed: Vec<(Point, Point)> =
         pins.iter().filter_map(|&(p, at)| raw.get(p.0 as usize).map(|&from| (from, at))).collect();
@@ -989,7 +992,9 @@ fn shape(
                 .filter(|(p, _)| (p.0 as usize) < n)
                 .map(|&(p, at)| (p.0 as usize, at))
                 .collect();
-            stress::pinned(&neighbours[..n], &mut moved[..n], &at);
+            if !globe {
+                stress::pinned(&neighbours[..n], &mut moved[..n], &at);
+            }
             moved
         }
         None => {
