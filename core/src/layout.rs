@@ -771,17 +771,15 @@ fn draw(
     // (`solve::conformal`), and the frame is rebuilt round it. Lakes keep
     // their indices: the mesh fills the same faces in the same order
     // before it adds the frame.
-    let held: Vec<(u32, Point)> =
+    let pins: Vec<(u32, Point)> =
         pins.iter().filter(|(p, _)| (p.0 as usize) < n).map(|&(p, at)| (p.0, at)).collect();
-    if let Some(conformal) = solve::conformal(&mesh, &held, &goal) {
+    if let Some(conformal) = solve::conformal(&mesh, &pins, &goal) {
         let mut shaped: Vec<Point> = conformal[..total].to_vec();
-        for &(v, at) in &held {
+        for &(v, at) in &pins {
             shaped[v as usize] = at;
         }
         (mesh, fans, goal) = build(&shaped, Some(&conformal));
     }
-    let pins: Vec<(u32, Point)> =
-        pins.iter().filter(|(p, _)| (p.0 as usize) < n).map(|&(p, at)| (p.0, at)).collect();
     let follow = strategy == Strategy::Shape || !pins.is_empty();
     let (mut pos, released, held) = solve::positions(&mesh, &fans, &goal, &pins, follow, untangled);
     // Regions evened out, the pins held. A drawing with pins is balanced

@@ -648,10 +648,11 @@ const SPREAD: (f64, f64) = (0.5, 3.0);
 
 /// [`SPREAD`] with pins: the drawing follows the designer's picture, whose
 /// regions may differ more (a sea three times a small land province); only
-/// crumbs and giants are evened (measured on the truth boards: with
-/// [`SPREAD`] the balance moved 10 pinned standard's labels 0.1 to 0.4 % of
-/// the diagonal further from their true places, and more with 20 pins than
-/// with 10).
+/// crumbs and giants are evened. Measured on the truth boards (median
+/// distance from the true places at 3/5/10/20 pins): with [`SPREAD`],
+/// ancmed's labels were 0.2 to 0.8 % of the diagonal further off at every
+/// k, and standard's rose from 2.69 % at 10 pins to 2.94 % at 20; with
+/// this, the median never rises with k on any board.
 const PINNED_SPREAD: (f64, f64) = (0.25, 6.0);
 
 /// Rounds of [`balance`] at most.
@@ -725,6 +726,7 @@ pub(crate) fn balance(
     // maps the slide evens areas at the cost of compact shapes and the
     // true order (measured on the random maps).
     let slide = !boxed && real.len() <= SLIDE;
+    let (lo, hi) = if boxed { PINNED_SPREAD } else { SPREAD };
     let rounds = if slide { SMALL_ROUNDS } else { BALANCE_ROUNDS };
     let mut area = vec![0.0; n];
     let mut pressure = vec![0.0; n];
@@ -748,7 +750,6 @@ pub(crate) fn balance(
         }
         for &v in &real {
             let ratio = area[v].max(median * 1e-4) / median;
-            let (lo, hi) = if boxed { PINNED_SPREAD } else { SPREAD };
             pressure[v] = if ratio < lo {
                 libm::log(lo / ratio).min(3.0)
             } else if ratio > hi {
