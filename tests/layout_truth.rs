@@ -214,20 +214,15 @@ fn shipped_pins_for() {
             let (map, _) = map::load(v, &sources.source(v).unwrap(), &sources);
             let drawing = layout::layout(&map, &[]);
             let conflicts = &drawing.pin_conflicts;
-            if !conflicts.is_empty() && std::env::var_os("JUDGEPAD_PINS_WHY").is_some() {
-                println!("{v}: {trial:?} {conflicts:?}");
-            }
-            // Held, and no crumb (what `pinned_regions_are_roomy` asks).
+            let room = crate::layout_room::room(&map, &drawing);
             if std::env::var_os("JUDGEPAD_PINS_WHY").is_some() {
-                let room = crate::layout_room::room(&map, &drawing);
                 println!(
-                    "{v} {trial:?}: {} let go, smallest {:.3} ({})",
-                    conflicts.len(),
-                    room.smallest,
-                    room.crumb
+                    "{v} {trial:?}: let go {conflicts:?}, smallest {:.3} ({})",
+                    room.smallest, room.crumb
                 );
             }
-            conflicts.is_empty() && crate::layout_room::room(&map, &drawing).smallest >= 1.0 / 50.0
+            // Held, and no crumb (what `pinned_regions_are_roomy` asks).
+            conflicts.is_empty() && room.smallest >= 1.0 / 50.0
         });
         if held {
             chosen = trial;

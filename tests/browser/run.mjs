@@ -399,10 +399,15 @@ test('bot games: played in chunks with progress, per power and chart; Cancel sto
   await expectText(page, 'locations', 82);
   await page.getByTestId('balance').locator('summary').click();
   const panel = page.getByTestId('playout');
-  await panel.getByTestId('playout-games').fill('20');
-  await panel.getByTestId('playout-games').dispatchEvent('change');
-  await panel.getByTestId('playout-years').fill('4');
-  await panel.getByTestId('playout-years').dispatchEvent('change');
+  // The games and years asked for (a field left out keeps its value).
+  const ask = async (games, years) => {
+    for (const [id, value] of [['playout-games', games], ['playout-years', years]]) {
+      if (value === undefined) continue;
+      await panel.getByTestId(id).fill(String(value));
+      await panel.getByTestId(id).dispatchEvent('change');
+    }
+  };
+  await ask(20, 4);
   await panel.getByTestId('playout-run').click();
   await page.waitForFunction(() => document.querySelector('[data-testid="playout-progress"]')?.textContent.trim() === '20 of 20 games', null, { timeout: 20000 });
   const rows = panel.locator('tbody tr[data-power]');
@@ -417,8 +422,7 @@ test('bot games: played in chunks with progress, per power and chart; Cancel sto
   const takers = await panel.getByTestId('playout-takers').textContent();
   if (!takers.includes('SPA FRANCE')) throw new Error(`takers: ${takers}`);
   // A long run, cancelled: it stops where it was, and Play is offered again.
-  await panel.getByTestId('playout-games').fill('1000');
-  await panel.getByTestId('playout-games').dispatchEvent('change');
+  await ask(1000);
   await panel.getByTestId('playout-run').click();
   await page.waitForFunction(() => /^[1-9]\d* of 1000 games$/.test(document.querySelector('[data-testid="playout-progress"]')?.textContent.trim()), null, { timeout: 10000 });
   await panel.getByTestId('playout-cancel').click();
@@ -430,10 +434,7 @@ test('bot games: played in chunks with progress, per power and chart; Cancel sto
   // Imperial: its 13 powers play too.
   await page.getByTestId('variant').selectOption('imperial');
   await expectText(page, 'powers', 13);
-  await panel.getByTestId('playout-games').fill('3');
-  await panel.getByTestId('playout-games').dispatchEvent('change');
-  await panel.getByTestId('playout-years').fill('2');
-  await panel.getByTestId('playout-years').dispatchEvent('change');
+  await ask(3, 2);
   await panel.getByTestId('playout-run').click();
   await page.waitForFunction(() => document.querySelector('[data-testid="playout-progress"]')?.textContent.trim() === '3 of 3 games', null, { timeout: 30000 });
   const imperial = panel.locator('tbody tr[data-power]');

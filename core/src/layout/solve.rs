@@ -171,6 +171,8 @@ pub(crate) fn conformal(mesh: &Mesh, pins: &[(u32, Point)], start: &[Point]) -> 
         fixed[v as usize] = true;
         pos[v as usize] = at;
     }
+    // The vertices solved for: on a triangle, not held.
+    let free: Vec<bool> = (0..n).map(|v| used[v] && !fixed[v]).collect();
     // Every triangle taken as equilateral: each side's weight the
     // cotangent of 60°.
     let cot = 1.0 / sqrt(3.0);
@@ -201,7 +203,7 @@ pub(crate) fn conformal(mesh: &Mesh, pins: &[(u32, Point)], start: &[Point]) -> 
         let mut r = vec![[0.0; 2]; n];
         grad(&x, s, &mut r);
         for v in 0..n {
-            r[v] = if fixed[v] || !used[v] { [0.0, 0.0] } else { [-r[v][0], -r[v][1]] };
+            r[v] = if free[v] { [-r[v][0], -r[v][1]] } else { [0.0, 0.0] };
         }
         let mut p = r.clone();
         let mut ap = vec![[0.0; 2]; n];
@@ -216,7 +218,7 @@ pub(crate) fn conformal(mesh: &Mesh, pins: &[(u32, Point)], start: &[Point]) -> 
             }
             grad(&p, s, &mut ap);
             for v in 0..n {
-                if fixed[v] || !used[v] {
+                if !free[v] {
                     ap[v] = [0.0, 0.0];
                 }
             }
