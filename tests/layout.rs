@@ -425,5 +425,20 @@ fn big_maps_stay_faithful() {
         if kind == "planar" {
             assert_eq!(f.borders, f.adjacencies, "{kind}: every adjacency a border");
         }
+        // No slivers reaching half way to the middle of the ring's lake:
+        // the median region spans at most 5 % of the box (117 units when
+        // regions reached as far into lakes as on a real board; 20 now).
+        let mut extents: Vec<f64> = drawing
+            .provinces
+            .iter()
+            .map(|r| {
+                let b = bounds(&r.polygon);
+                (b[2] - b[0]).max(b[3] - b[1])
+            })
+            .collect();
+        extents.sort_by(f64::total_cmp);
+        let median = extents[extents.len() / 2];
+        println!("{kind}: median region extent {median:.1}");
+        assert!(median <= 50.0, "{kind}: median region extent {median:.1}");
     }
 }

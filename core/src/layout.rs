@@ -504,7 +504,8 @@ fn with_barriers(mut out: Layout, graph: &ProvinceGraph) -> Layout {
         graph.edges.binary_search(&(ProvinceId(a.min(b)), ProvinceId(a.max(b)))).is_ok()
     };
     let outlines: Vec<Vec<Point>> = out.provinces.iter().map(|r| r.polygon.clone()).collect();
-    for ((a, b), stretch) in touch::touching(&outlines, |a, b| !adjacent(a, b)) {
+    let zoom = sqrt((outlines.len() as f64 / 1000.0).max(1.0));
+    for ((a, b), stretch) in touch::touching(&outlines, zoom, |a, b| !adjacent(a, b)) {
         out.borders.push(Border {
             a: ProvinceId(a),
             b: ProvinceId(b),
@@ -809,12 +810,13 @@ fn draw(
         solve::balance(&mesh, &fans, &held, &mut pos, true);
     }
     solve::spread_crushed(&mesh, &fans, &mut pos, &pinned);
+    let reach = regions::reach(&mesh, &pos, &fans);
     let inner: Vec<Point> =
-        mesh.triangles.iter().map(|t| regions::inner_point(&mesh, &pos, t)).collect();
+        mesh.triangles.iter().map(|t| regions::inner_point(&mesh, &pos, &reach, t)).collect();
     let shut = |v: usize| map.provinces[v].terrain == Terrain::Shut;
     let mut polygons: Vec<Vec<Point>> = Vec::with_capacity(n);
     for v in 0..n {
-        let mut polygon = regions::region(&mesh, &pos, &inner, &fans[v], v as u32);
+        let mut polygon = regions::region(&mesh, &pos, &reach, &inner, &fans[v], v as u32);
         if shut(v) {
             // Impassable: drawn apart from its neighbours (no border).
             for p in &mut polygon {

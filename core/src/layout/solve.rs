@@ -331,12 +331,27 @@ fn shape_weights(
         }
         lambda[v] = weights;
     }
+    // Each vertex's weights by neighbour (the first of a neighbour met
+    // twice), looked up by search: a lake in a ring of thousands of
+    // provinces has thousands of neighbours.
+    let by_neighbour: Vec<Vec<(u32, u32, f64)>> = lambda
+        .iter()
+        .map(|weights| {
+            let mut sorted: Vec<(u32, u32, f64)> =
+                weights.iter().enumerate().map(|(i, &(u, w))| (u, i as u32, w)).collect();
+            sorted.sort_unstable_by_key(|it| (it.0, it.1));
+            sorted
+        })
+        .collect();
+    let of = |a: usize, b: u32| {
+        let list = &by_neighbour[a];
+        let at = list.partition_point(|it| it.0 < b);
+        list.get(at).filter(|it| it.0 == b).map_or(0.0, |it| it.2)
+    };
     let mut w = vec![0.0; g.to.len()];
     for v in 0..n {
         for e in g.start[v]..g.start[v + 1] {
             let u = g.to[e];
-            let of =
-                |a: usize, b: u32| lambda[a].iter().find(|it| it.0 == b).map_or(0.0, |it| it.1);
             let (x, y) = (of(v, u), of(u as usize, v as u32));
             let value = if fixed[v] || fixed[u as usize] { x.max(y) } else { (x + y) / 2.0 };
             w[e] = value.max(1e-4);
@@ -734,6 +749,8 @@ pub(crate) fn balance(
     let mut pressure = vec![0.0; n];
     let mut areas = Vec::with_capacity(real.len());
     let mut active = vec![false; n];
+    // Whether each vertex's triangles are known to keep their turn.
+    let mut turning = vec![false; n];
     // A vertex whose triangles do not close round it never moves.
     let closed: Vec<bool> = fans
         .iter()
@@ -778,10 +795,14 @@ pub(crate) fn balance(
             let keeps_turn =
                 |at: Point| inside(at) && fan.iter().all(|&(b, c, _)| turn(pos, at, b, c) > 1e-6);
             // A vertex of a turned or crushed triangle, or one whose
-            // triangles do not close round it, stays where it is.
-            if !closed[v] || !keeps_turn(p) {
+            // triangles do not close round it, stays where it is. Once its
+            // triangles all keep their turn they always do (a step is only
+            // taken when every triangle of the vertex keeps it), so that is
+            // asked until it holds.
+            if !closed[v] || !(turning[v] || keeps_turn(p)) {
                 continue;
             }
+            turning[v] = true;
             // The push: Σ over the triangles (v, b, c) of their corners'
             // pressure times the area's gradient at v.
             let mut push = [0.0, 0.0];
@@ -818,11 +839,13 @@ pub(crate) fn balance(
             let mut moved = [p[0] + push[0] * step, p[1] + push[1] * step];
             // The step, then half of it, a quarter, an eighth.
             let mut tries = 4;
-            while !keeps_turn(moved) && tries > 1 {
+            let mut keeps = keeps_turn(moved);
+            while !keeps && tries > 1 {
                 moved = [(p[0] + moved[0]) / 2.0, (p[1] + moved[1]) / 2.0];
                 tries -= 1;
+                keeps = keeps_turn(moved);
             }
-            if keeps_turn(moved) {
+            if keeps {
                 largest = largest.max(dist(p, moved));
                 pos[v] = moved;
             }

@@ -12,6 +12,8 @@ use super::geom::{Point, dist, sqrt};
 
 const NEAR: f64 = 0.75;
 const LONG: f64 = 1.5;
+/// Zoomed in, still a margin over the outside check's 0.5 units.
+const LEAST_NEAR: f64 = 0.55;
 
 fn line_distance(p: Point, a: Point, b: Point) -> f64 {
     let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
@@ -23,8 +25,8 @@ fn line_distance(p: Point, a: Point, b: Point) -> f64 {
 }
 
 /// Length of `a1 b1` lying along `a2 b2`.
-fn overlap(a1: Point, b1: Point, a2: Point, b2: Point) -> f64 {
-    if line_distance(a1, a2, b2) > NEAR || line_distance(b1, a2, b2) > NEAR {
+fn overlap(a1: Point, b1: Point, a2: Point, b2: Point, near: f64) -> f64 {
+    if line_distance(a1, a2, b2) > near || line_distance(b1, a2, b2) > near {
         return 0.0;
     }
     let (dx, dy) = (b2[0] - a2[0], b2[1] - a2[1]);
@@ -38,11 +40,14 @@ fn overlap(a1: Point, b1: Point, a2: Point, b2: Point) -> f64 {
 }
 
 /// Pairs `(a, b)`, `a < b`, of regions whose outlines touch, for which
-/// `wanted(a, b)`, each with the longest stretch where they do.
+/// `wanted(a, b)`, each with the longest stretch where they do; `zoom`:
+/// how far the viewer zooms in on the drawing (1 up to 1,000 provinces).
 pub(crate) fn touching(
     regions: &[Vec<Point>],
+    zoom: f64,
     wanted: impl Fn(u32, u32) -> bool,
 ) -> Vec<((u32, u32), [Point; 2])> {
+    let (near, long) = ((NEAR / zoom.max(1.0)).max(LEAST_NEAR), LONG / zoom.max(1.0));
     // Every outline edge, in a grid of cells.
     let mut edges: Vec<(u32, Point, Point)> = Vec::new();
     for (r, polygon) in regions.iter().enumerate() {
@@ -64,7 +69,7 @@ pub(crate) fn touching(
     }
     // About one edge per cell on average.
     let cell = (((hi[0] - lo[0]) * (hi[1] - lo[1])) / edges.len() as f64).max(1e-6);
-    let cell = sqrt(cell).max(2.0 * NEAR);
+    let cell = sqrt(cell).max(2.0 * near);
     let cols = (((hi[0] - lo[0]) / cell) as usize + 1).min(4096);
     let rows = (((hi[1] - lo[1]) / cell) as usize + 1).min(4096);
     let at = |x: f64, k: usize, n: usize| -> usize {
@@ -76,11 +81,11 @@ pub(crate) fn touching(
     // long slanted edge covers about its length in cells, not its box.
     let cells = |a: Point, b: Point, out: &mut Vec<usize>| {
         out.clear();
-        let (y0, y1) = (at(a[1].min(b[1]) - NEAR, 1, rows), at(a[1].max(b[1]) + NEAR, 1, rows));
+        let (y0, y1) = (at(a[1].min(b[1]) - near, 1, rows), at(a[1].max(b[1]) + near, 1, rows));
         for gy in y0..=y1 {
-            let band_lo = if gy == 0 { f64::NEG_INFINITY } else { lo[1] + gy as f64 * cell - NEAR };
+            let band_lo = if gy == 0 { f64::NEG_INFINITY } else { lo[1] + gy as f64 * cell - near };
             let band_hi =
-                if gy + 1 == rows { f64::INFINITY } else { lo[1] + (gy + 1) as f64 * cell + NEAR };
+                if gy + 1 == rows { f64::INFINITY } else { lo[1] + (gy + 1) as f64 * cell + near };
             let (mut x_lo, mut x_hi) = (a[0].min(b[0]), a[0].max(b[0]));
             let dy = b[1] - a[1];
             if dy != 0.0 {
@@ -89,7 +94,7 @@ pub(crate) fn touching(
                 let (xa, xb) = (a[0] + (b[0] - a[0]) * t0, a[0] + (b[0] - a[0]) * t1);
                 (x_lo, x_hi) = (xa.min(xb), xa.max(xb));
             }
-            let (x0, x1) = (at(x_lo - NEAR, 0, cols), at(x_hi + NEAR, 0, cols));
+            let (x0, x1) = (at(x_lo - near, 0, cols), at(x_hi + near, 0, cols));
             out.extend((x0..=x1).map(|gx| gy * cols + gx));
         }
     };
@@ -153,7 +158,7 @@ pub(crate) fn touching(
                     if !asked[s as usize].1 {
                         continue;
                     }
-                    let o = overlap(a, b, c, d);
+                    let o = overlap(a, b, c, d, near);
                     if o <= 0.0 {
                         continue;
                     }
@@ -174,7 +179,7 @@ pub(crate) fn touching(
         met.sort_unstable();
         out.extend(
             met.iter()
-                .filter(|&&s| sum[s as usize].1 >= LONG)
+                .filter(|&&s| sum[s as usize].1 >= long)
                 .map(|&s| ((r, s), sum[s as usize].3)),
         );
     }
