@@ -112,6 +112,31 @@ for (const [i, f] of parts.entries()) {
     process.exit(1);
   }
 }
+// The files the map's part needs (its own and the chunks it shares),
+// read from the loader: the boot script warms them once the first part
+// has arrived.
+const loads = {};
+for (const m of loader.matchAll(/const (__chunk_\d+) = makeLoad\(\(\) => \{\s*const src = unpacked\(new URL\("\.\/([^"]+)"[\s\S]*?\n, \[([^\]]*)\]\);/g)) {
+  loads[m[1]] = { file: m[2], deps: m[3] };
+}
+const mapLoad = loader.match(/export const __wasm_split_load_map_parts_\w+ = wrapAsyncCb\(makeLoad\(\(\) => \{\s*const src = unpacked\(new URL\("\.\/([^"]+)"[\s\S]*?\n, \[([^\]]*)\]\)\);/);
+if (!mapLoad) {
+  console.error("wasm-hook: the loader does not load the map's part as expected");
+  process.exit(1);
+}
+const mapPartFiles = [];
+const need = (deps) => {
+  for (const dep of deps.split(',').map((d) => d.trim()).filter(Boolean)) {
+    if (!loads[dep]) {
+      console.error(`wasm-hook: the map's part needs ${dep}, which the loader does not define`);
+      process.exit(1);
+    }
+    need(loads[dep].deps);
+    if (!mapPartFiles.includes(loads[dep].file)) mapPartFiles.push(loads[dep].file);
+  }
+};
+need(mapLoad[2]);
+mapPartFiles.push(mapLoad[1]);
 const mapsName = `maps-${h}.txt.gz`;
 fs.writeFileSync(path.join(staging, mapsName), gzip(bundle));
 fs.writeFileSync(path.join(staging, names.glue), glue);
@@ -125,18 +150,35 @@ parts.forEach((f, i) => fs.writeFileSync(path.join(staging, partNames[i]), gzip(
 // not gzip's), counted as they arrive (onBytes), typed for
 // WebAssembly.instantiateStreaming. Also globalThis.judgepadUnpacked, for
 // the page's own fetches (web/src/library.rs).
-fs.writeFileSync(path.join(staging, names.unpack), `export async function unpacked(url, onBytes) {
-  const response = await fetch(url);
+// warm(url) starts fetching a file the page will ask for soon (the map's
+// part, as soon as the first part has arrived, while the first part
+// compiles and the page mounts: the link would idle meanwhile); unpacked()
+// then takes that response instead of fetching again. onDone: the last
+// byte has arrived.
+fs.writeFileSync(path.join(staging, names.unpack), `const early = new Map();
+export function warm(url) {
+  const key = new URL(url, location.href).href;
+  if (early.has(key)) return;
+  const got = fetch(key);
+  got.catch(() => {});
+  early.set(key, got);
+}
+export async function unpacked(url, onBytes, onDone) {
+  const key = new URL(url, location.href).href;
+  const warmed = early.get(key);
+  early.delete(key);
+  const response = warmed ? await warmed.catch(() => fetch(url)) : await fetch(url);
   if (!response.ok) throw new Error(\`\${url}: HTTP \${response.status}\`);
   const reader = response.body.getReader();
   const first = await reader.read();
+  if (first.done && onDone) onDone();
   let seen = 0;
   const counted = (chunk) => { seen += chunk.length; if (onBytes) onBytes(seen); return chunk; };
   const body = new ReadableStream({
     start(out) { if (first.done) out.close(); else out.enqueue(counted(first.value)); },
     async pull(out) {
       const { done, value } = await reader.read();
-      if (done) out.close(); else out.enqueue(counted(value));
+      if (done) { out.close(); if (onDone) onDone(); } else out.enqueue(counted(value));
     },
     cancel(why) { return reader.cancel(why); },
   });
@@ -184,7 +226,11 @@ globalThis.Worker = class extends NativeWorker {
   }
 };
 import init, * as bindings from './${names.glue}';
-import { unpacked } from './${names.unpack}';
+import { unpacked, warm } from './${names.unpack}';
+// Once the first part has arrived, the map's part is fetched (the link
+// would idle while the first part compiles and the page mounts).
+const soon = ${JSON.stringify(mapPartFiles.map((f) => `./${f}`))};
+const arrived = () => soon.forEach(warm);
 // The first paint says how much of the first part has arrived: written
 // once a frame at most, never between the bytes and the paint.
 const status = document.querySelector('#loading .loading');
@@ -202,7 +248,7 @@ const progress = (bytes) => {
 };
 let wasm;
 try {
-  wasm = await init({ module_or_path: unpacked('./${names.wasm}', progress) });
+  wasm = await init({ module_or_path: unpacked('./${names.wasm}', progress, arrived) });
 } catch (error) {
   if (status) {
     status.textContent = typeof WebAssembly === 'object'

@@ -279,7 +279,7 @@ test('accessibility: no axe-core WCAG 2.1 AA violation in either theme, at deskt
   if (failures.length) throw new Error(failures.join('\n'));
 });
 
-test('a first visit fetches each file of the build once, nothing that is not there, and the later part only after the first', async () => {
+test('a first visit fetches each file of the build once, nothing that is not there, and the later part only after the first (the map\'s as soon as the first has arrived)', async () => {
   // A server of its own that counts what is asked of it, with Pages'
   // cache header; a fresh profile; the page until the service worker has
   // cached the build.
@@ -313,8 +313,27 @@ test('a first visit fetches each file of the build once, nothing that is not the
   const context = await launch(dir);
   try {
     const page = await context.newPage();
+    // When the page asks for each file, and when the app has started.
+    await page.addInitScript(() => {
+      window.__asked = [];
+      const fetch = window.fetch;
+      window.fetch = function (input, init) {
+        window.__asked.push([String(input instanceof Request ? input.url : input), performance.now()]);
+        return fetch.call(this, input, init);
+      };
+      addEventListener('TrunkApplicationStarted', () => { window.__started = performance.now(); });
+    });
     await page.goto(`http://127.0.0.1:${server.address().port}${base}`);
     await page.locator('[data-testid="map"] [data-province="PAR"]').first().waitFor({ timeout: 20000 });
+    // The map's part is asked for as soon as the first part has arrived,
+    // while the first part compiles and the page mounts (the link would
+    // idle), not once the app runs.
+    const early = await page.evaluate(() => {
+      const at = window.__asked.find(([url]) => url.includes('split_map_parts_'));
+      return at && window.__started !== undefined ? [at[1], window.__started] : null;
+    });
+    if (!early) throw new Error("the map's part was not fetched by the page, or the app did not start");
+    if (!(early[0] < early[1])) throw new Error(`the map's part was asked for at ${early[0].toFixed(0)} ms, after the app started (${early[1].toFixed(0)} ms)`);
     await page.waitForFunction(async () => (await caches.keys()).length > 0 && (await (await caches.open((await caches.keys())[0])).keys()).length > 8, null, { timeout: 20000 });
     await page.waitForTimeout(500);
     const twice = Object.entries(counts).filter(([name, n]) => n > 1 && /-[0-9a-f]{16}(_bg)?(\.[a-z]+)+$/.test(name));
