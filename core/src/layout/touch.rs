@@ -98,25 +98,31 @@ pub(crate) fn touching(
             out.extend((x0..=x1).map(|gx| gy * cols + gx));
         }
     };
-    // The grid, compressed: each cell's edges in one array.
+    // Each edge's cells, worked out once: `covered[at[i]..at[i + 1]]`.
     let mut scratch = Vec::new();
-    let mut start = vec![0u32; cols * rows + 1];
+    let mut covered: Vec<u32> = Vec::new();
+    let mut at_edge: Vec<u32> = Vec::with_capacity(edges.len() + 1);
+    at_edge.push(0);
     for &(_, a, b) in &edges {
         cells(a, b, &mut scratch);
-        for &at in &scratch {
-            start[at + 1] += 1;
-        }
+        covered.extend(scratch.iter().map(|&c| c as u32));
+        at_edge.push(covered.len() as u32);
+    }
+    let cells_of = |idx: usize| &covered[at_edge[idx] as usize..at_edge[idx + 1] as usize];
+    // The grid, compressed: each cell's edges in one array.
+    let mut start = vec![0u32; cols * rows + 1];
+    for &at in &covered {
+        start[at as usize + 1] += 1;
     }
     for i in 0..cols * rows {
         start[i + 1] += start[i];
     }
     let mut fill = start.clone();
     let mut members = vec![0u32; start[cols * rows] as usize];
-    for (idx, &(_, a, b)) in edges.iter().enumerate() {
-        cells(a, b, &mut scratch);
-        for &at in &scratch {
-            members[fill[at] as usize] = idx as u32;
-            fill[at] += 1;
+    for idx in 0..edges.len() {
+        for &at in cells_of(idx) {
+            members[fill[at as usize] as usize] = idx as u32;
+            fill[at as usize] += 1;
         }
     }
     // Edges come region by region, so every overlap of region `r` with a
@@ -141,8 +147,8 @@ pub(crate) fn touching(
         met.clear();
         while idx < past {
             let (_, a, b) = edges[idx];
-            cells(a, b, &mut scratch);
-            for &at in &scratch {
+            for &at in cells_of(idx) {
+                let at = at as usize;
                 let listed = &members[start[at] as usize..start[at + 1] as usize];
                 let later = listed.partition_point(|&other| (other as usize) < past);
                 for &other in &listed[later..] {
