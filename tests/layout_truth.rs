@@ -67,10 +67,10 @@ pub(crate) fn table(name: &str) -> Vec<Row> {
 }
 
 /// The table (issue 27's figures) on the three truth boards. What holds
-/// today is asserted: every pin held; cyclic order at least 95 %, 94 % on
-/// standard; the median never rising with k. The issue's 2.5 % at 10 pins
-/// holds on modern (2.3 %), not yet on standard (2.8 %) and ancmed
-/// (3.8 %): the closing note gives the table.
+/// today is asserted: every pin held; cyclic order at least 95 %; the
+/// median never rising with k. The issue's 2.5 % at 10 pins holds on
+/// modern (2.3 %), not yet on standard (2.9 %) and ancmed (3.8 %): the
+/// closing note gives the table.
 #[test]
 fn pins_bring_the_drawing_to_the_true_board() {
     let mut failures = Vec::new();
@@ -94,11 +94,11 @@ fn pins_bring_the_drawing_to_the_true_board() {
             }
         }
         // Neighbours round each province in the true order: at least 95 %
-        // on ancmed and modern, 94 % on standard (at 20 pins two of its 37
-        // are out: in Britain and Iberia, labels nearly in line).
-        let least = if name == "standard" { 0.94 } else { 0.95 };
+        // (standard at 20 pins had 94.6 % while a pinned drawing's labels
+        // were its regions' poles: the English Channel's and the North
+        // Sea's far from where the solve put them).
         for r in &rows {
-            if r.cyclic < least {
+            if r.cyclic < 0.95 {
                 failures.push(format!("{name}, {} pins: cyclic order {:.3}", r.pins, r.cyclic));
             }
         }

@@ -18,7 +18,9 @@
 //!    the conformal map of the mesh through them (the rest follows the
 //!    pins); pins honoured as far as planarity allows;
 //! 5. `regions`: each province's region from its corners of the triangles,
-//!    labels at the pole of each region, coast marks towards their seas.
+//!    labels at the pole of each region (with pins, the pole drawn
+//!    towards the province's place in the solve), coast marks towards
+//!    their seas.
 
 mod follow;
 pub(crate) mod geom;
@@ -829,9 +831,17 @@ fn draw(
         // A held pin is where the designer put the label (or, where the
         // pin is near the region's edge, the roomiest point within 0.9 %
         // of the width of it: still held); elsewhere the pole of the
-        // region (the point furthest inside it).
+        // region (the point furthest inside it), in a drawing with pins
+        // drawn towards where the solve put the province (depth less half
+        // the distance from there): the conformal map through the pins
+        // placed it, and a pole far from it (a big sea's, at the far end
+        // of its region) turned the order of neighbours round it (on
+        // standard at 20 pins the Channel and the North Sea: 94.6 % in
+        // the true order, 97.3 % now).
         let (label, room) = if pinned.contains(&(v as u32)) {
             near_pin(pos[v], &polygon)
+        } else if !pins.is_empty() {
+            geom::pole_near(&polygon, pos[v], LABEL_PULL)
         } else {
             pole(&polygon, pos[v])
         };
@@ -892,6 +902,10 @@ fn draw(
     }
     Some((out, quality, spread_out))
 }
+
+/// With pins, how strongly an unpinned label keeps to its province's
+/// place in the solve (depth given up per unit nearer).
+const LABEL_PULL: f64 = 0.5;
 
 /// Room at a pin below which the label may leave it (drawing units).
 const PIN_ROOM: f64 = 6.0;

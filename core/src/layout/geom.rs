@@ -151,6 +151,59 @@ pub(crate) fn pole(polygon: &[Point], seed: Point) -> (Point, f64) {
     (best, best_depth)
 }
 
+/// [`pole`], drawn towards `seed`: the point that best trades depth for
+/// nearness, depth less `pull` times its distance from `seed`.
+pub(crate) fn pole_near(polygon: &[Point], seed: Point, pull: f64) -> (Point, f64) {
+    if polygon.len() < 3 {
+        return (seed, 0.0);
+    }
+    let area = polygon_area(polygon);
+    let mut best = seed;
+    let mut best_depth = depth(seed, polygon);
+    let mut best_score = best_depth;
+    let try_point = |p: Point, best: &mut Point, best_depth: &mut f64, best_score: &mut f64| {
+        let cost = pull * dist(p, seed);
+        if let Some(d) = deeper(p, polygon, (*best_score + cost).max(0.0))
+            && d - cost > *best_score
+        {
+            *best = p;
+            *best_depth = d;
+            *best_score = d - cost;
+        }
+    };
+    if area.abs() > 1e-9 {
+        let n = polygon.len();
+        let mut c = [0.0, 0.0];
+        for i in 0..n {
+            let (a, b) = (polygon[i], polygon[(i + 1) % n]);
+            let w = a[0] * b[1] - b[0] * a[1];
+            c[0] += (a[0] + b[0]) * w;
+            c[1] += (a[1] + b[1]) * w;
+        }
+        let c = [c[0] / (6.0 * area), c[1] / (6.0 * area)];
+        try_point(c, &mut best, &mut best_depth, &mut best_score);
+    }
+    let mut step = sqrt(area.abs()) / 4.0;
+    for _ in 0..5 {
+        let centre = best;
+        for (dx, dy) in [
+            (-1.0, 0.0),
+            (1.0, 0.0),
+            (0.0, -1.0),
+            (0.0, 1.0),
+            (-0.7, -0.7),
+            (0.7, -0.7),
+            (-0.7, 0.7),
+            (0.7, 0.7),
+        ] {
+            let p = [centre[0] + dx * step, centre[1] + dy * step];
+            try_point(p, &mut best, &mut best_depth, &mut best_score);
+        }
+        step /= 2.0;
+    }
+    (best, best_depth)
+}
+
 /// Where the ray from `from` (inside a polygon star-shaped around it) in
 /// direction `dir` leaves the polygon: the distance along the ray.
 pub(crate) fn ray_exit(from: Point, dir: Point, polygon: &[Point]) -> f64 {
