@@ -105,7 +105,18 @@ if (fetches !== parts.length) {
   console.error(`wasm-hook: the loader fetches ${fetches} parts, not ${parts.length}`);
   process.exit(1);
 }
-loader = `import { unpacked } from "./${names.unpack}";\n${loader.replaceAll('fetch(new URL(', 'unpacked(new URL(')}`;
+// Each part compiled as it streams in, and only instantiated once the
+// chunks it needs are (the loader instantiated it streaming only after
+// them, so a part that had arrived early was compiled late); the same
+// compile as the boot script's, started once the first part has arrived.
+const instantiations = (loader.match(/WebAssembly\.instantiateStreaming\(src, imports\)/g) ?? []).length;
+if (instantiations !== parts.length) {
+  console.error(`wasm-hook: the loader instantiates ${instantiations} parts, not ${parts.length}`);
+  process.exit(1);
+}
+loader = `import { compiled } from "./${names.unpack}";\n${loader
+  .replaceAll('fetch(new URL(', 'compiled(new URL(')
+  .replaceAll('WebAssembly.instantiateStreaming(src, imports)', '{ module: await src, instance: await WebAssembly.instantiate(await src, imports) }')}`;
 for (const [i, f] of parts.entries()) {
   if (!loader.includes(partNames[i])) {
     console.error(`wasm-hook: the loader does not name ${f}`);
@@ -113,13 +124,13 @@ for (const [i, f] of parts.entries()) {
   }
 }
 // The files the map's part needs (its own and the chunks it shares),
-// read from the loader: the boot script warms them once the first part
+// read from the loader: the boot script compiles them once the first part
 // has arrived.
 const loads = {};
-for (const m of loader.matchAll(/const (__chunk_\d+) = makeLoad\(\(\) => \{\s*const src = unpacked\(new URL\("\.\/([^"]+)"[\s\S]*?\n, \[([^\]]*)\]\);/g)) {
+for (const m of loader.matchAll(/const (__chunk_\d+) = makeLoad\(\(\) => \{\s*const src = compiled\(new URL\("\.\/([^"]+)"[\s\S]*?\n, \[([^\]]*)\]\);/g)) {
   loads[m[1]] = { file: m[2], deps: m[3] };
 }
-const mapLoad = loader.match(/export const __wasm_split_load_map_parts_\w+ = wrapAsyncCb\(makeLoad\(\(\) => \{\s*const src = unpacked\(new URL\("\.\/([^"]+)"[\s\S]*?\n, \[([^\]]*)\]\)\);/);
+const mapLoad = loader.match(/export const __wasm_split_load_map_parts_\w+ = wrapAsyncCb\(makeLoad\(\(\) => \{\s*const src = compiled\(new URL\("\.\/([^"]+)"[\s\S]*?\n, \[([^\]]*)\]\)\);/);
 if (!mapLoad) {
   console.error("wasm-hook: the loader does not load the map's part as expected");
   process.exit(1);
@@ -150,24 +161,25 @@ parts.forEach((f, i) => fs.writeFileSync(path.join(staging, partNames[i]), gzip(
 // not gzip's), counted as they arrive (onBytes), typed for
 // WebAssembly.instantiateStreaming. Also globalThis.judgepadUnpacked, for
 // the page's own fetches (web/src/library.rs).
-// warm(url) starts fetching a file the page will ask for soon (the map's
-// part, as soon as the first part has arrived, while the first part
-// compiles and the page mounts: the link would idle meanwhile); unpacked()
-// then takes that response instead of fetching again. onDone: the last
-// byte has arrived.
-fs.writeFileSync(path.join(staging, names.unpack), `const early = new Map();
-export function warm(url) {
+// compiled(url): a later part of the wasm, compiled as it streams in,
+// once per page (a failed one is tried afresh on the next call). The boot
+// script asks for the map's part as soon as the first part has arrived,
+// while the first part compiles and the page mounts (the link would idle
+// meanwhile); the split loader's call then finds it compiled. onDone: the
+// last byte has arrived.
+fs.writeFileSync(path.join(staging, names.unpack), `const modules = new Map();
+export function compiled(url) {
   const key = new URL(url, location.href).href;
-  if (early.has(key)) return;
-  const got = fetch(key);
-  got.catch(() => {});
-  early.set(key, got);
+  let got = modules.get(key);
+  if (!got) {
+    got = WebAssembly.compileStreaming(unpacked(key));
+    modules.set(key, got);
+    got.catch(() => { if (modules.get(key) === got) modules.delete(key); });
+  }
+  return got;
 }
 export async function unpacked(url, onBytes, onDone) {
-  const key = new URL(url, location.href).href;
-  const warmed = early.get(key);
-  early.delete(key);
-  const response = warmed ? await warmed.catch(() => fetch(url)) : await fetch(url);
+  const response = await fetch(url);
   if (!response.ok) throw new Error(\`\${url}: HTTP \${response.status}\`);
   const reader = response.body.getReader();
   const first = await reader.read();
@@ -226,11 +238,11 @@ globalThis.Worker = class extends NativeWorker {
   }
 };
 import init, * as bindings from './${names.glue}';
-import { unpacked, warm } from './${names.unpack}';
-// Once the first part has arrived, the map's part is fetched (the link
-// would idle while the first part compiles and the page mounts).
+import { unpacked, compiled } from './${names.unpack}';
+// Once the first part has arrived, the map's part is fetched and compiled
+// (the link would idle while the first part compiles and the page mounts).
 const soon = ${JSON.stringify(mapPartFiles.map((f) => `./${f}`))};
-const arrived = () => soon.forEach(warm);
+const arrived = () => soon.forEach((file) => compiled(file).catch(() => {}));
 // The first paint says how much of the first part has arrived: written
 // once a frame at most, never between the bytes and the paint.
 const status = document.querySelector('#loading .loading');
