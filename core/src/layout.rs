@@ -506,8 +506,9 @@ fn with_barriers(mut out: Layout, graph: &ProvinceGraph) -> Layout {
         graph.edges.binary_search(&(ProvinceId(a.min(b)), ProvinceId(a.max(b)))).is_ok()
     };
     let outlines: Vec<Vec<Point>> = out.provinces.iter().map(|r| r.polygon.clone()).collect();
-    let zoom = sqrt((outlines.len() as f64 / 1000.0).max(1.0));
-    for ((a, b), stretch) in touch::touching(&outlines, zoom, |a, b| !adjacent(a, b)) {
+    for ((a, b), stretch) in
+        touch::touching(&outlines, zoom(outlines.len()), |a, b| !adjacent(a, b))
+    {
         out.borders.push(Border {
             a: ProvinceId(a),
             b: ProvinceId(b),
@@ -840,10 +841,8 @@ fn draw(
         // the true order, 97.3 % now).
         let (label, room) = if pinned.contains(&(v as u32)) {
             near_pin(pos[v], &polygon)
-        } else if !pins.is_empty() {
-            geom::pole_near(&polygon, pos[v], LABEL_PULL)
         } else {
-            pole(&polygon, pos[v])
+            pole(&polygon, pos[v], if pins.is_empty() { 0.0 } else { LABEL_PULL })
         };
         out.provinces.push(Region {
             province: ProvinceId(v as u32),
@@ -894,13 +893,19 @@ fn draw(
     // Past 1000 provinces the viewer zooms in: a region's due room
     // shrinks as its share of the box does (with the square root of n).
     let shown = ((hi[0] - lo[0]) / WIDTH).max((hi[1] - lo[1]) / HEIGHT).max(1.0);
-    let zoomed = sqrt((n as f64 / 1000.0).max(1.0));
+    let zoomed = zoom(n);
     let roomy = out.provinces.iter().filter(|r| r.room * zoomed >= 2.0 * shown).count();
     let quality = roomy as f64 / out.provinces.len().max(1) as f64;
     if spread_out.is_empty() {
         spread_out = pos[..total].to_vec();
     }
     Some((out, quality, spread_out))
+}
+
+/// How far the viewer zooms in on a drawing of `n` provinces: past 1,000
+/// provinces, with the square root of n (a region's share of the box).
+fn zoom(n: usize) -> f64 {
+    sqrt((n as f64 / 1000.0).max(1.0))
 }
 
 /// With pins, how strongly an unpinned label keeps to its province's

@@ -100,75 +100,23 @@ fn deeper(p: Point, polygon: &[Point], floor: f64) -> Option<f64> {
 
 /// A point deep inside the polygon and its depth: the better of `seed` (a
 /// point known to be inside) and the area centroid, refined by a local
-/// search whose step halves each round.
-pub(crate) fn pole(polygon: &[Point], seed: Point) -> (Point, f64) {
+/// search whose step halves each round. With `pull` above 0 it is drawn
+/// towards `seed`: the point that best trades depth for nearness, depth
+/// less `pull` times its distance from `seed` (0: the deepest found).
+pub(crate) fn pole(polygon: &[Point], seed: Point, pull: f64) -> (Point, f64) {
     if polygon.len() < 3 {
         return (seed, 0.0);
     }
     let area = polygon_area(polygon);
-    let mut best = seed;
-    let mut best_depth = depth(seed, polygon);
-    if area.abs() > 1e-9 {
-        let n = polygon.len();
-        let mut c = [0.0, 0.0];
-        for i in 0..n {
-            let (a, b) = (polygon[i], polygon[(i + 1) % n]);
-            let w = a[0] * b[1] - b[0] * a[1];
-            c[0] += (a[0] + b[0]) * w;
-            c[1] += (a[1] + b[1]) * w;
-        }
-        let c = [c[0] / (6.0 * area), c[1] / (6.0 * area)];
-        if let Some(d) = deeper(c, polygon, best_depth)
-            && d > best_depth
-        {
-            best = c;
-            best_depth = d;
-        }
-    }
-    let mut step = sqrt(area.abs()) / 4.0;
-    for _ in 0..5 {
-        let centre = best;
-        for (dx, dy) in [
-            (-1.0, 0.0),
-            (1.0, 0.0),
-            (0.0, -1.0),
-            (0.0, 1.0),
-            (-0.7, -0.7),
-            (0.7, -0.7),
-            (-0.7, 0.7),
-            (0.7, 0.7),
-        ] {
-            let p = [centre[0] + dx * step, centre[1] + dy * step];
-            if let Some(d) = deeper(p, polygon, best_depth)
-                && d > best_depth
-            {
-                best = p;
-                best_depth = d;
-            }
-        }
-        step /= 2.0;
-    }
-    (best, best_depth)
-}
-
-/// [`pole`], drawn towards `seed`: the point that best trades depth for
-/// nearness, depth less `pull` times its distance from `seed`.
-pub(crate) fn pole_near(polygon: &[Point], seed: Point, pull: f64) -> (Point, f64) {
-    if polygon.len() < 3 {
-        return (seed, 0.0);
-    }
-    let area = polygon_area(polygon);
-    let mut best = seed;
-    let mut best_depth = depth(seed, polygon);
-    let mut best_score = best_depth;
-    let try_point = |p: Point, best: &mut Point, best_depth: &mut f64, best_score: &mut f64| {
+    // The best so far: (point, depth, score).
+    let at_seed = depth(seed, polygon);
+    let mut best = (seed, at_seed, at_seed);
+    let try_point = |p: Point, best: &mut (Point, f64, f64)| {
         let cost = pull * dist(p, seed);
-        if let Some(d) = deeper(p, polygon, (*best_score + cost).max(0.0))
-            && d - cost > *best_score
+        if let Some(d) = deeper(p, polygon, (best.2 + cost).max(0.0))
+            && d - cost > best.2
         {
-            *best = p;
-            *best_depth = d;
-            *best_score = d - cost;
+            *best = (p, d, d - cost);
         }
     };
     if area.abs() > 1e-9 {
@@ -180,12 +128,11 @@ pub(crate) fn pole_near(polygon: &[Point], seed: Point, pull: f64) -> (Point, f6
             c[0] += (a[0] + b[0]) * w;
             c[1] += (a[1] + b[1]) * w;
         }
-        let c = [c[0] / (6.0 * area), c[1] / (6.0 * area)];
-        try_point(c, &mut best, &mut best_depth, &mut best_score);
+        try_point([c[0] / (6.0 * area), c[1] / (6.0 * area)], &mut best);
     }
     let mut step = sqrt(area.abs()) / 4.0;
     for _ in 0..5 {
-        let centre = best;
+        let centre = best.0;
         for (dx, dy) in [
             (-1.0, 0.0),
             (1.0, 0.0),
@@ -196,12 +143,11 @@ pub(crate) fn pole_near(polygon: &[Point], seed: Point, pull: f64) -> (Point, f6
             (-0.7, 0.7),
             (0.7, 0.7),
         ] {
-            let p = [centre[0] + dx * step, centre[1] + dy * step];
-            try_point(p, &mut best, &mut best_depth, &mut best_score);
+            try_point([centre[0] + dx * step, centre[1] + dy * step], &mut best);
         }
         step /= 2.0;
     }
-    (best, best_depth)
+    (best.0, best.1)
 }
 
 /// Where the ray from `from` (inside a polygon star-shaped around it) in

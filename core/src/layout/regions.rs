@@ -25,9 +25,12 @@ const REACH: f64 = 3.0;
 pub(crate) fn reach(mesh: &Mesh, pos: &[Point], fans: &[Vec<(u32, u32, u32)>]) -> Vec<f64> {
     (0..mesh.roles.len())
         .map(|v| {
+            if mesh.roles[v] != Role::Real {
+                return f64::INFINITY;
+            }
             let longest = fans[v]
                 .iter()
-                .filter(|it| mesh.roles[v] == Role::Real && mesh.roles[it.0 as usize] == Role::Real)
+                .filter(|it| mesh.roles[it.0 as usize] == Role::Real)
                 .map(|it| dist(pos[v], pos[it.0 as usize]))
                 .fold(0.0, f64::max);
             if longest > 0.0 { REACH * longest } else { f64::INFINITY }

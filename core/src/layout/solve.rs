@@ -329,24 +329,16 @@ fn shape_weights(
         for (_, w) in &mut weights {
             *w /= sum;
         }
+        // By neighbour (stably: the first of a neighbour met twice comes
+        // first), looked up by search: a lake in a ring of thousands of
+        // provinces has thousands of neighbours.
+        crate::sorting::sort_by_key(&mut weights, |it| it.0);
         lambda[v] = weights;
     }
-    // Each vertex's weights by neighbour (the first of a neighbour met
-    // twice), looked up by search: a lake in a ring of thousands of
-    // provinces has thousands of neighbours.
-    let by_neighbour: Vec<Vec<(u32, u32, f64)>> = lambda
-        .iter()
-        .map(|weights| {
-            let mut sorted: Vec<(u32, u32, f64)> =
-                weights.iter().enumerate().map(|(i, &(u, w))| (u, i as u32, w)).collect();
-            sorted.sort_unstable_by_key(|it| (it.0, it.1));
-            sorted
-        })
-        .collect();
     let of = |a: usize, b: u32| {
-        let list = &by_neighbour[a];
+        let list = &lambda[a];
         let at = list.partition_point(|it| it.0 < b);
-        list.get(at).filter(|it| it.0 == b).map_or(0.0, |it| it.2)
+        list.get(at).filter(|it| it.0 == b).map_or(0.0, |it| it.1)
     };
     let mut w = vec![0.0; g.to.len()];
     for v in 0..n {
