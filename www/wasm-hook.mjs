@@ -55,7 +55,9 @@ const parts = fs.readdirSync(work).filter((f) => f.endsWith('.wasm') && f !== 'j
 const wasmFiles = [path.join(work, 'bindgen', 'judgepad-web_bg.wasm'), ...parts.map((f) => path.join(work, f))];
 if (release) {
   const features = ['--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext', '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue'];
-  for (const file of wasmFiles) run('wasm-opt', ['-Oz', ...features, file, '-o', file]);
+  // JUDGEPAD_WASM_NAMES=1 keeps the functions' names (for a profile).
+  const names = process.env.JUDGEPAD_WASM_NAMES ? ['-g'] : [];
+  for (const file of wasmFiles) run('wasm-opt', ['-Oz', ...names, ...features, file, '-o', file]);
 }
 let glue = fs.readFileSync(path.join(work, 'bindgen', 'judgepad-web.js'), 'utf8');
 let loader = fs.readFileSync(path.join(work, '__wasm_split.js'), 'utf8');

@@ -40,7 +40,7 @@ pub fn App() -> impl IntoView {
         // A load that missed a bundled file runs again when it arrives.
         crate::library::track();
         let loaded = doc.settled.with(Workspace::load_warm);
-        doc.checked(crate::doc::now_ms() - start);
+        doc.checked(crate::doc::now_ms() - start, doc.settled.with_untracked(Workspace::bytes));
         loaded
     });
     // The map's analysis, with the drawing's warnings (pin conflicts) while

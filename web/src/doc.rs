@@ -26,8 +26,9 @@ pub struct Doc {
     /// A place to show in the editor: file and bytes (set by a click on a
     /// diagnostic or a go-to-definition; the editor selects it).
     pub reveal: RwSignal<Option<(String, usize, usize)>>,
-    /// How long the last check took, in ms (see [`Doc::checked`]).
-    pub check_ms: StoredValue<f64>,
+    /// How long the last check took, in ms, and the bytes of the edited
+    /// files it checked (see [`Doc::checked`]).
+    pub check_ms: StoredValue<(f64, usize)>,
     /// What the drawing says about the text: the `pin-conflict` warnings of
     /// the last layout, with the pins it was made for (the diagnostics list
     /// shows them while the map still has exactly those pins).
@@ -48,7 +49,7 @@ impl Doc {
             settled: RwSignal::new(workspace.clone()),
             workspace: RwSignal::new(workspace),
             reveal: RwSignal::new(None),
-            check_ms: StoredValue::new(0.0),
+            check_ms: StoredValue::new((0.0, 0)),
             drawing_notes: RwSignal::new((Vec::new(), Vec::new())),
             history: StoredValue::new(History::new()),
             pending: StoredValue::new(false),
@@ -119,9 +120,13 @@ impl Doc {
     }
 
     /// Hands the current files to the checker: now when checks are fast,
-    /// after the next frame when they are slow.
+    /// after the next frame when they are slow, or would be: a check is
+    /// taken to grow with the text, so a paste that makes the files much
+    /// larger is checked in a task of its own, not in the paste's.
     fn settle_soon(&self) {
-        if self.check_ms.get_value() <= FRAME_BUDGET_MS {
+        let (ms, bytes) = self.check_ms.get_value();
+        let now = self.workspace.with_untracked(Workspace::bytes);
+        if expected_ms(ms, bytes, now) <= FRAME_BUDGET_MS {
             self.settled.set(self.workspace.get_untracked());
             return;
         }
@@ -139,13 +144,37 @@ impl Doc {
         );
     }
 
-    /// Records how long a check took (the caller times it).
-    pub fn checked(&self, ms: f64) {
-        self.check_ms.set_value(ms);
+    /// Records how long a check of `bytes` of edited files took (the
+    /// caller times it).
+    pub fn checked(&self, ms: f64, bytes: usize) {
+        self.check_ms.set_value((ms, bytes));
     }
+}
+
+/// What a check of `now` bytes of edited files is expected to take, the
+/// last one of `then` bytes having taken `ms` (a bundled variant's files,
+/// unedited, count as 32 KB: standard's four are 30 KB).
+fn expected_ms(ms: f64, then: usize, now: usize) -> f64 {
+    const BASE: usize = 32 * 1024;
+    ms * now.max(BASE) as f64 / then.max(BASE) as f64
 }
 
 /// Milliseconds from the page's clock (for timing checks).
 pub fn now_ms() -> f64 {
     js_sys::Date::now()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_check_is_expected_to_grow_with_the_text() {
+        // Typing in standard (4 ms a check): checked in the keystroke's task.
+        assert!(expected_ms(4.0, 0, 30_000) <= FRAME_BUDGET_MS);
+        // A 10,000-province paste (454 KB) over it: a task of its own.
+        assert!(expected_ms(4.0, 0, 454_000) > FRAME_BUDGET_MS);
+        // Typing in the pasted map: its own checks say how long.
+        assert_eq!(expected_ms(120.0, 454_000, 454_001), 120.0 * 454_001.0 / 454_000.0);
+    }
 }

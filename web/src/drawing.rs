@@ -79,10 +79,11 @@ impl Drawing {
                     loaded.with_untracked(|it| {
                         if key.with_untracked(|now| *now == made_for) {
                             let notes = layout::pin_diagnostics(&it.map, &drawing);
-                            if doc
-                                .drawing_notes
-                                .with_untracked(|(pins, old)| *pins != it.map.pins || *old != notes)
-                            {
+                            // (With no notes before or after, the pins they
+                            // were for do not matter: the list stays as it is.)
+                            if doc.drawing_notes.with_untracked(|(pins, old)| {
+                                *old != notes || (!notes.is_empty() && *pins != it.map.pins)
+                            }) {
                                 doc.drawing_notes.set((it.map.pins.clone(), notes));
                             }
                         }

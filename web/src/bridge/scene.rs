@@ -166,6 +166,64 @@ pub struct Shapes {
     pub tags: Vec<(Point, ProvinceId)>,
 }
 
+/// The regions as SVG markup, the layer's whole content: each a
+/// `<g class="region" data-province tabindex="-1">` holding its polygon,
+/// its centre's dot and its label, as the map view drew them element by
+/// element. One string parsed by the browser costs a fraction of building
+/// 50,000 elements one call at a time (a 10,000-province map: 630 ms of
+/// element building in one task, most of it passing strings and
+/// attributes across). Every name and number is escaped: a province's
+/// abbreviation is the user's text, and stays text.
+pub fn regions_markup(regions: &[RegionView]) -> String {
+    let mut out = String::with_capacity(regions.iter().map(|r| r.points.len() + 160).sum());
+    for r in regions {
+        let abbr = escape(&r.abbr);
+        let _ = write!(
+            out,
+            "<g class=\"region\" data-province=\"{abbr}\" tabindex=\"-1\"><polygon points=\"{}\" fill=\"{}\"></polygon>",
+            escape(&r.points),
+            escape(r.fill)
+        );
+        if let Some((cx, cy, radius, colour)) = &r.centre {
+            let _ = write!(
+                out,
+                "<circle class=\"sc\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\"></circle>",
+                escape(cx),
+                escape(cy),
+                escape(radius),
+                escape(colour)
+            );
+        }
+        let _ = write!(
+            out,
+            "<text x=\"{}\" y=\"{}\" font-size=\"{}\">{abbr}</text></g>",
+            escape(&r.label.0),
+            escape(&r.label.1),
+            escape(&r.font)
+        );
+    }
+    out
+}
+
+/// Text made safe for markup: content and attribute values alike.
+fn escape(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains(['&', '<', '>', '"', '\'']) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// The [`Shapes`] of `layout`.
 pub fn shapes(layout: &Layout) -> Shapes {
     let outlines = layout.provinces.iter().map(|region| points(&region.polygon)).collect();
@@ -479,6 +537,30 @@ mod tests {
         );
         assert_eq!(spoken(map, None, "NAO").as_deref(), Some("North Atlantic Ocean (NAO), water"));
         assert_eq!(spoken(map, None, "nowhere"), None);
+    }
+
+    #[test]
+    fn regions_are_markup_with_every_name_escaped() {
+        let region = |abbr: &str, centre| RegionView {
+            abbr: abbr.into(),
+            points: "1,2 3,4 5,6".into(),
+            fill: "#abc",
+            label: ("3".into(), "4".into()),
+            font: "7".into(),
+            centre,
+        };
+        let markup = regions_markup(&[
+            region("PAR", Some(("1".into(), "2".into(), "0.5".into(), "#fff"))),
+            region("<b\"x'&", None),
+        ]);
+        assert_eq!(
+            markup,
+            "<g class=\"region\" data-province=\"PAR\" tabindex=\"-1\"><polygon points=\"1,2 3,4 5,6\" fill=\"#abc\"></polygon>\
+             <circle class=\"sc\" cx=\"1\" cy=\"2\" r=\"0.5\" fill=\"#fff\"></circle>\
+             <text x=\"3\" y=\"4\" font-size=\"7\">PAR</text></g>\
+             <g class=\"region\" data-province=\"&lt;b&quot;x&#39;&amp;\" tabindex=\"-1\"><polygon points=\"1,2 3,4 5,6\" fill=\"#abc\"></polygon>\
+             <text x=\"3\" y=\"4\" font-size=\"7\">&lt;b&quot;x&#39;&amp;</text></g>"
+        );
     }
 
     #[test]

@@ -2,12 +2,17 @@
 //! (`[data-province]`, the map's single tab stop among them, named for a
 //! screen reader: province, terrain, owner, units), borders and
 //! connectors, wrap-around tags, pin marks (`[data-pin]`) and coast marks.
-//! It changes only when the drawing or the names do.
+//! It changes only when the drawing or the names do. The regions are one
+//! piece of markup (`scene::regions_markup`), parsed by the browser when
+//! they change; the tab stop and its spoken name are then set on the two
+//! regions concerned, and a focused region keeps the focus.
 
 use leptos::prelude::*;
 
+use wasm_bindgen::JsCast;
+
 use crate::bridge::pin_marks::PinMark;
-use crate::bridge::scene::{CoastView, LineView, RegionView, Scene, TagView};
+use crate::bridge::scene::{CoastView, LineView, Scene, TagView, regions_markup};
 
 /// The drawing's SVG.
 #[component]
@@ -28,6 +33,8 @@ pub fn DrawingLayer(
     width: Signal<String>,
     height: Signal<String>,
 ) -> impl IntoView {
+    let regions = NodeRef::<leptos::svg::G>::new();
+    regions_drawn(regions, scene, tab_stop, spoken);
     view! {
     <svg class="drawing" viewBox=view_box node_ref=svg_ref width=width height=height>
         <defs>
@@ -36,27 +43,7 @@ pub fn DrawingLayer(
                 <line x1="0" y1="0" x2="0" y2="6" stroke="#8d877a" stroke-width="2" />
             </pattern>
         </defs>
-        <g class="regions">
-            <For each=move || scene.with(|s| s.regions.clone()) key=|r: &RegionView| r.clone() let:r>
-                {
-                    let RegionView { abbr, points, fill, label, font, centre } = r;
-                    let name = abbr.clone();
-                    let me = abbr.clone();
-                    let tab = move || if tab_stop.with(|s| s.as_deref() == Some(me.as_str())) { "0" } else { "-1" };
-                    let said = abbr.clone();
-                    let named = move || spoken.with(|s| s.as_ref().filter(|(a, _)| *a == said).map(|(_, text)| text.clone()));
-                    view! {
-                        <g class="region" data-province=abbr tabindex=tab aria-label=named>
-                            <polygon points=points fill=fill />
-                            {centre.map(|(cx, cy, radius, colour)| view! {
-                                <circle class="sc" cx=cx cy=cy r=radius fill=colour />
-                            })}
-                            <text x=label.0 y=label.1 font-size=font>{name}</text>
-                        </g>
-                    }
-                }
-            </For>
-        </g>
+        <g class="regions" node_ref=regions></g>
         <g class="lines">
             <For each=move || scene.with(|s| s.lines.clone()) key=|l: &LineView| l.clone() let:l>
                 <path class=l.class d=l.d />
@@ -86,4 +73,71 @@ pub fn DrawingLayer(
         </g>
     </svg>
     }
+}
+
+/// Fills `layer` with the scene's regions whenever they change, and keeps
+/// the tab stop (`tabindex="0"`, every other region -1) and its accessible
+/// name on the right regions.
+fn regions_drawn(
+    layer: NodeRef<leptos::svg::G>,
+    scene: Memo<Scene>,
+    tab_stop: Memo<Option<String>>,
+    spoken: Memo<Option<(String, String)>>,
+) {
+    let markup = Memo::new(move |_| scene.with(|s| regions_markup(&s.regions)));
+    // The markup in the layer, and the regions given the tab stop and the
+    // name (to be given them back when they move).
+    let built = StoredValue::new_local(String::new());
+    let given = StoredValue::new_local((None::<String>, None::<String>));
+    Effect::new(move |_| {
+        let Some(g) = layer.get() else { return };
+        let stop = tab_stop.get();
+        let named = spoken.get();
+        markup.with(|m| {
+            if built.with_value(|b| b != m) {
+                let focused = document()
+                    .active_element()
+                    .filter(|el| g.contains(Some(el)))
+                    .and_then(|el| el.closest(".region").ok().flatten())
+                    .and_then(|el| el.get_attribute("data-province"));
+                g.set_inner_html(m);
+                built.set_value(m.clone());
+                given.set_value((None, None));
+                if let Some(el) = focused.and_then(|abbr| region(&g, &abbr)) {
+                    let options = web_sys::FocusOptions::new();
+                    options.set_prevent_scroll(true);
+                    let _ =
+                        el.unchecked_into::<web_sys::HtmlElement>().focus_with_options(&options);
+                }
+            }
+        });
+        let (old_stop, old_named) = given.get_value();
+        if old_stop != stop {
+            if let Some(el) = old_stop.and_then(|abbr| region(&g, &abbr)) {
+                let _ = el.set_attribute("tabindex", "-1");
+            }
+            if let Some(el) = stop.as_deref().and_then(|abbr| region(&g, abbr)) {
+                let _ = el.set_attribute("tabindex", "0");
+            }
+        }
+        let name = named.as_ref().map(|(abbr, _)| abbr.clone());
+        if let Some(el) =
+            old_named.filter(|old| Some(old) != name.as_ref()).and_then(|abbr| region(&g, &abbr))
+        {
+            let _ = el.remove_attribute("aria-label");
+        }
+        if let Some((abbr, text)) = &named
+            && let Some(el) = region(&g, abbr)
+            && el.get_attribute("aria-label").as_deref() != Some(text)
+        {
+            let _ = el.set_attribute("aria-label", text);
+        }
+        given.set_value((stop, name));
+    });
+}
+
+/// Province `abbr`'s region in `layer`.
+fn region(layer: &web_sys::SvgElement, abbr: &str) -> Option<web_sys::Element> {
+    let quoted = abbr.replace('\\', "\\\\").replace('"', "\\\"");
+    layer.query_selector(&format!(".region[data-province=\"{quoted}\"]")).ok().flatten()
 }

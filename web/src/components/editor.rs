@@ -109,6 +109,28 @@ pub fn Editor(
     // textarea itself just made (setting a large value again would make
     // the browser lay the whole text out once more).
     let echo = StoredValue::new(false);
+    // A value that crosses the size past which lines do not wrap: the text
+    // area takes its new wrap before it takes the value, so the browser
+    // lays the text out once, not once per wrap (a 10,000-province paste:
+    // one layout of its 20,000 lines is a 200 ms task).
+    let put = move |el: &web_sys::HtmlTextAreaElement, value: &str| {
+        let will_wrap = choice.on.get_untracked() && value.len() <= WHOLE_FILE;
+        if will_wrap != wrapping.get_untracked().is_some() {
+            let (class, wrap) =
+                if will_wrap { ("editor wrapped", "soft") } else { ("editor", "off") };
+            el.set_class_name(class);
+            let _ = el.set_attribute("wrap", wrap);
+            let style = web_sys::HtmlElement::style(el);
+            let _ = match will_wrap {
+                true => style.set_property(
+                    "padding-right",
+                    &format!("{}px", boxed.pad_right.get_untracked().0),
+                ),
+                false => style.remove_property("padding-right").map(|_| ()),
+            };
+        }
+        el.set_value(value);
+    };
     Effect::new(move |_| {
         let value = text.get();
         if echo.get_value() {
@@ -116,7 +138,7 @@ pub fn Editor(
             return;
         }
         if let Some(el) = area.get() {
-            el.set_value(&value);
+            put(&el, &value);
         }
     });
     let on_input = move |ev: leptos::ev::Event| {
@@ -143,7 +165,7 @@ pub fn Editor(
         };
         ev.prevent_default();
         let (value, at) = text.with_untracked(|t| paste(t, from, to, &clip));
-        el.set_value(&value);
+        put(&el, &value);
         let _ = el.set_selection_range(at, at);
         echo.set_value(true);
         let file = doc.open.get_untracked();
