@@ -1,9 +1,11 @@
 //! What the map view draws, as plain strings: the core's [`Layout`] with
 //! terrain fills, owner colours and the position's units placed (fleets on
 //! their coast's mark), every number already formatted for SVG. Pure, so it
-//! is tested natively; the component turns each piece into SVG elements,
-//! keyed by the piece itself, so an edit redraws only what changed, and
-//! every name is a text node (never markup).
+//! is tested natively. The regions, thousands on a big map, become one
+//! piece of markup ([`regions_markup`], every name escaped: a name is
+//! text, never markup); the components turn the other pieces into SVG
+//! elements, keyed by the piece itself, so an edit redraws only what
+//! changed, each name a text node.
 
 use std::fmt::Write as _;
 
