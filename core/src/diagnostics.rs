@@ -159,9 +159,17 @@ pub fn grouped(diagnostics: &[Diagnostic]) -> Vec<(usize, Vec<usize>)> {
         })
     };
     let causes: Vec<Option<usize>> = (0..diagnostics.len()).map(cause).collect();
+    // Each root's cascade in one pass (a scan of every diagnostic per
+    // diagnostic was 10^8 steps for a file with 10,000 warnings).
+    let mut caused: Vec<Vec<usize>> = alloc::vec![Vec::new(); diagnostics.len()];
+    for (j, root) in causes.iter().enumerate() {
+        if let Some(root) = root {
+            caused[*root].push(j);
+        }
+    }
     (0..diagnostics.len())
         .filter(|&i| causes[i].is_none())
-        .map(|i| (i, (0..diagnostics.len()).filter(|&j| causes[j] == Some(i)).collect()))
+        .map(|i| (i, core::mem::take(&mut caused[i])))
         .collect()
 }
 

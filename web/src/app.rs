@@ -130,19 +130,30 @@ pub fn App() -> impl IntoView {
             return;
         }
         saving.set_value(true);
+        // Compressed in the worker once the map's part (which talks to it)
+        // is there: a 10,000-province map's is a 150 ms task.
+        let save = move |fragment: String| {
+            match persist::autosave(&fragment) {
+            Ok(()) => {
+                if notice.with_untracked(|n| n.as_deref().is_some_and(|n| n.starts_with("Autosave"))) {
+                    notice.set(None);
+                }
+            }
+            Err(why) => notice.set(Some(format!(
+                "Autosave failed: {why}. Your work is still here: share a link or download the files to keep it."
+            ))),
+        }
+        };
         set_timeout(
             move || {
                 saving.set_value(false);
-                match persist::autosave(&snapshot.run(())) {
-                    Ok(()) => {
-                        if notice.with_untracked(|n| n.as_deref().is_some_and(|n| n.starts_with("Autosave"))) {
-                            notice.set(None);
-                        }
-                    }
-                    Err(why) => notice.set(Some(format!(
-                        "Autosave failed: {why}. Your work is still here: share a link or download the files to keep it."
-                    ))),
+                let shared = snapshot.run(());
+                if !later::map_parts_loaded() {
+                    return save(share::encode(&shared));
                 }
+                leptos::task::spawn_local(async move {
+                    (later::map_parts().await.encode)(shared, Box::new(save));
+                });
             },
             std::time::Duration::from_millis(500),
         );

@@ -7,6 +7,8 @@
 
 use leptos::prelude::*;
 
+use crate::bridge::scene::Shapes;
+
 use judgepad_core::layout::{self, ProvinceGraph};
 use judgepad_core::map::pins::Pin;
 use judgepad_core::map::{Map, Terrain};
@@ -38,6 +40,9 @@ pub struct Drawing {
     pub drawn: RwSignal<Option<(Key, layout::Layout)>>,
     /// How many drawings arrived (a test hook: typing must not add any).
     pub layouts: RwSignal<u32>,
+    /// The outlines and lines of the drawing that just arrived, formatted
+    /// by the worker (taken by the scene; `scene::shapes`).
+    pub shapes: StoredValue<Option<Shapes>>,
     /// Asks for the drawing of the text as it is (after a cancel).
     pub redraw: Callback<()>,
 }
@@ -53,6 +58,7 @@ impl Drawing {
         let drawn = RwSignal::new(None::<(Key, layout::Layout)>);
         // How many layouts ran (a test hook: typing must not add any).
         let layouts = RwSignal::new(0u32);
+        let made = StoredValue::new(None::<Shapes>);
         let pending = StoredValue::new(None::<leptos::prelude::TimeoutHandle>);
         // The layout runs in the worker (worker.rs): the request names the
         // files, and the text alone decides the picture (a small edit moves
@@ -74,7 +80,9 @@ impl Drawing {
             crate::worker::client::request(
                 move |generation| crate::worker::Request::Layout { generation, files, bundled },
                 move |answer| {
-                    let crate::worker::Response::Layout { drawing, .. } = answer else { return };
+                    let crate::worker::Response::Layout { drawing, shapes, .. } = answer else {
+                        return;
+                    };
                     // Pins the drawing let go: warnings in the diagnostics list.
                     loaded.with_untracked(|it| {
                         if key.with_untracked(|now| *now == made_for) {
@@ -88,6 +96,7 @@ impl Drawing {
                             }
                         }
                     });
+                    made.set_value(Some(shapes));
                     drawn.set(Some((made_for, drawing)));
                     layouts.update(|n| *n += 1);
                 },
@@ -117,6 +126,6 @@ impl Drawing {
                 _ => draw_now(),
             }
         });
-        Drawing { key, drawn, layouts, redraw: Callback::new(move |()| draw_now()) }
+        Drawing { key, drawn, layouts, shapes: made, redraw: Callback::new(move |()| draw_now()) }
     }
 }

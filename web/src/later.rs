@@ -46,16 +46,29 @@ pub struct MapParts {
     pub map: fn(Memo<Loaded>, Play, Doc, RwSignal<Vec<String>>) -> AnyView,
     /// Registers the worker's engine (in the worker only).
     pub worker: fn(),
+    /// Encodes the page's state as a share fragment in the worker (the
+    /// autosave; see `worker::client::encode`).
+    pub encode: fn(Shared, crate::worker::client::Encoded),
+}
+
+/// Whether the map's part has loaded (the autosave then asks the worker).
+static MAP_PARTS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether the map's part has loaded.
+pub fn map_parts_loaded() -> bool {
+    MAP_PARTS.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 /// The map's part of the wasm, loaded on the first call.
 #[lazy]
 pub fn map_parts() -> MapParts {
+    MAP_PARTS.store(true, std::sync::atomic::Ordering::Relaxed);
     MapParts {
         map: |loaded, play, doc, highlight| {
             view! { <MapView loaded=loaded play=play doc=doc highlight=highlight /> }.into_any()
         },
         worker: crate::worker::register,
+        encode: crate::worker::client::encode,
     }
 }
 

@@ -30,11 +30,13 @@ pub struct MapScene {
 
 impl MapScene {
     /// Follows `loaded`, `play` and `drawn` (the drawing on screen and the
-    /// key it was made for).
+    /// key it was made for; `made`, its outlines if the worker formatted
+    /// them).
     pub fn new(
         loaded: Memo<Loaded>,
         play: Play,
         drawn: RwSignal<Option<(Key, layout::Layout)>>,
+        made: StoredValue<Option<Shapes>>,
     ) -> MapScene {
         // The scene: the drawing with this map's names, owners and units. A
         // drawing made for other provinces (an edit not yet laid out) keeps the
@@ -70,9 +72,13 @@ impl MapScene {
                 loaded.with_untracked(|it| pin_marks_of(&it.map, &key.1, drawing))
             })
         });
-        // Outlines and lines formatted once per drawing.
+        // Outlines and lines formatted once per drawing (by the worker,
+        // beside the drawing).
         let drawn_shapes: Memo<Shapes> = Memo::new(move |_| {
-            drawn.with(|d| d.as_ref().map(|(_, l)| shapes(l)).unwrap_or_default())
+            drawn.with(|d| {
+                let made = made.try_update_value(Option::take).flatten();
+                d.as_ref().map(|(_, l)| made.unwrap_or_else(|| shapes(l))).unwrap_or_default()
+            })
         });
         let view_scene: Memo<Scene> = Memo::new(move |previous: Option<&Scene>| {
             scene_key.track();

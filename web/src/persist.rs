@@ -33,11 +33,11 @@ pub fn set_preference(key: &str, value: Option<&str>) {
     }
 }
 
-/// Saves `shared` as the autosave.
-pub fn autosave(shared: &Shared) -> Result<(), String> {
-    let fragment = share::encode(shared);
+/// Saves `fragment` (`share::encode` of the page's state) as the
+/// autosave.
+pub fn autosave(fragment: &str) -> Result<(), String> {
     storage()?
-        .set_item(AUTOSAVE, &fragment)
+        .set_item(AUTOSAVE, fragment)
         .map_err(|_| "the browser's storage is full or refused the save".to_string())
 }
 

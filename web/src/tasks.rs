@@ -36,15 +36,24 @@ pub fn soon(view: impl FnOnce() -> AnyView + Send + 'static) -> impl IntoView {
 /// zero-delay timer, in the page or in a worker). `Send`, as Leptos's
 /// `Suspend` asks (the state is shared through an `Arc`, not a `JsValue`).
 pub fn next_task() -> NextTask {
-    NextTask { state: None }
+    NextTask { state: None, frame: false }
+}
+
+/// Resolves in a task of its own after the browser's next frame (work
+/// split at these awaits is drawn piece by piece; zero-delay timers alone
+/// may all run before the frame). In a worker, as [`next_task`].
+pub fn next_frame() -> NextTask {
+    NextTask { state: None, frame: true }
 }
 
 /// Whether the timer has fired, and who to wake when it does.
 type Fired = Arc<Mutex<(bool, Option<Waker>)>>;
 
-/// The future of [`next_task`]: the timer is set on the first poll.
+/// The future of [`next_task`] and [`next_frame`]: the timer (or the
+/// frame's callback, which sets it) is set on the first poll.
 pub struct NextTask {
     state: Option<Fired>,
+    frame: bool,
 }
 
 impl Future for NextTask {
@@ -73,7 +82,15 @@ impl Future for NextTask {
                 let callback: &js_sys::Function = callback.unchecked_ref();
                 let global = js_sys::global();
                 let queued = if let Some(window) = global.dyn_ref::<web_sys::Window>() {
-                    window.set_timeout_with_callback(callback).is_ok()
+                    if self.frame {
+                        let (timer, callback) = (window.clone(), callback.clone());
+                        let after = Closure::once_into_js(move || {
+                            let _ = timer.set_timeout_with_callback(&callback);
+                        });
+                        window.request_animation_frame(after.unchecked_ref()).is_ok()
+                    } else {
+                        window.set_timeout_with_callback(callback).is_ok()
+                    }
                 } else if let Some(scope) = global.dyn_ref::<web_sys::WorkerGlobalScope>() {
                     scope.set_timeout_with_callback(callback).is_ok()
                 } else {

@@ -1,20 +1,22 @@
 //! The worker that owns the heavy work (issue 28): the map's layout, which
-//! grows faster than the map, runs off the page's main thread, so a big
-//! paste never freezes the page. One gloo actor worker ([`Engine`]) runs in
+//! grows faster than the map, and the autosave's compression run off the
+//! page's main thread, so a big paste never freezes the page. One gloo actor worker ([`Engine`]) runs in
 //! a Web Worker started from the page's own glue and wasm (the same files,
 //! fetched once: `www/wasm-hook.mjs` writes the worker's boot script);
 //! [`client`] is the page's side.
 //!
 //! The protocol: each [`Request`] carries a generation; the worker keeps
-//! only the newest request it has been sent and works on it once the
-//! messages already queued have arrived, so a burst of edits costs one
-//! layout, not one per edit. [`answer`] is the pure work, tested natively.
+//! only the newest request of each kind it has been sent and works on it
+//! once the messages already queued have arrived, so a burst of edits
+//! costs one layout, not one per edit. [`answer`] is the pure work, tested natively.
 
 pub mod client;
 
 use judgepad_core::layout::{self, Layout};
 use serde::{Deserialize, Serialize};
 
+use crate::bridge::scene::{self, Shapes};
+use crate::bridge::share::{self, Shared};
 use crate::bridge::workspace::Workspace;
 
 /// What the page asks the worker.
@@ -32,14 +34,27 @@ pub enum Request {
         /// worker fetches nothing: `library`).
         bundled: std::collections::BTreeMap<String, String>,
     },
+    /// The share fragment of the page's state, for the autosave (a
+    /// 10,000-province map: a 150 ms compression).
+    Encode {
+        /// Increases with every request the page sends.
+        generation: u64,
+        /// The state.
+        shared: Shared,
+    },
 }
 
 impl Request {
     /// The request's generation.
     pub fn generation(&self) -> u64 {
         match self {
-            Request::Layout { generation, .. } => *generation,
+            Request::Layout { generation, .. } | Request::Encode { generation, .. } => *generation,
         }
+    }
+
+    /// Whether `other` is of the same kind (a newer one replaces it).
+    fn same_kind(&self, other: &Request) -> bool {
+        core::mem::discriminant(self) == core::mem::discriminant(other)
     }
 }
 
@@ -54,8 +69,18 @@ pub enum Response {
         generation: u64,
         /// The drawing.
         drawing: Layout,
+        /// Its outlines and lines, formatted for SVG (`scene::shapes`: a
+        /// 10,000-province map's are 60 ms of number formatting).
+        shapes: Shapes,
         /// How long the worker took (load and layout), in ms.
         took_ms: f64,
+    },
+    /// The share fragment of the request of that generation.
+    Encoded {
+        /// The request's generation.
+        generation: u64,
+        /// The fragment (`share::encode`).
+        fragment: String,
     },
 }
 
@@ -67,14 +92,18 @@ pub fn answer(request: Request, now: impl Fn() -> f64) -> Response {
             crate::library::insert(bundled);
             let loaded = files.load();
             let drawing = layout::layout(&loaded.map, &[]);
-            Response::Layout { generation, drawing, took_ms: now() - start }
+            let shapes = scene::shapes(&drawing);
+            Response::Layout { generation, drawing, shapes, took_ms: now() - start }
+        }
+        Request::Encode { generation, shared } => {
+            Response::Encoded { generation, fragment: share::encode(&shared) }
         }
     }
 }
 
-/// The worker: the newest request and whether a run is due.
+/// The worker: the newest request of each kind and whether a run is due.
 pub struct Engine {
-    newest: Option<(gloo_worker::HandlerId, Request)>,
+    newest: Vec<(gloo_worker::HandlerId, Request)>,
     due: bool,
 }
 
@@ -87,7 +116,7 @@ impl gloo_worker::Worker for Engine {
     type Output = Response;
 
     fn create(_scope: &gloo_worker::WorkerScope<Self>) -> Engine {
-        Engine { newest: None, due: false }
+        Engine { newest: Vec::new(), due: false }
     }
 
     fn connected(&mut self, scope: &gloo_worker::WorkerScope<Self>, id: gloo_worker::HandlerId) {
@@ -96,7 +125,12 @@ impl gloo_worker::Worker for Engine {
 
     fn update(&mut self, scope: &gloo_worker::WorkerScope<Self>, _run: Run) {
         self.due = false;
-        if let Some((id, request)) = self.newest.take() {
+        // The quick ones first (an autosave waits for no layout).
+        let mut newest = std::mem::take(&mut self.newest);
+        judgepad_core::sorting::sort_by_key(&mut newest, |(_, request)| {
+            matches!(request, Request::Layout { .. })
+        });
+        for (id, request) in newest {
             scope.respond(id, answer(request, crate::doc::now_ms));
         }
     }
@@ -107,10 +141,13 @@ impl gloo_worker::Worker for Engine {
         request: Request,
         id: gloo_worker::HandlerId,
     ) {
-        // A newer request replaces the one waiting; the run waits for the
-        // next task, so the requests already queued arrive first.
-        if self.newest.as_ref().is_none_or(|(_, old)| old.generation() <= request.generation()) {
-            self.newest = Some((id, request));
+        // A newer request replaces the one of its kind waiting; the run
+        // waits for the next task, so the requests already queued arrive
+        // first.
+        match self.newest.iter_mut().find(|(_, old)| old.same_kind(&request)) {
+            Some(slot) if slot.1.generation() <= request.generation() => *slot = (id, request),
+            Some(_) => {}
+            None => self.newest.push((id, request)),
         }
         if !self.due {
             self.due = true;
@@ -151,6 +188,25 @@ mod tests {
         };
         assert_eq!(generation, 7);
         assert_eq!(drawing, layout::layout(&loaded.map, &[]));
+    }
+
+    #[test]
+    fn the_autosave_is_encoded_as_the_page_would() {
+        let shared = Shared {
+            variant: "standard".into(),
+            root: "standard.map".into(),
+            orders: "A PAR-BUR".into(),
+            ..Shared::default()
+        };
+        let request = Request::Encode { generation: 2, shared: shared.clone() };
+        let bytes = bincode::serialize(&request).unwrap();
+        let request: Request = bincode::deserialize(&bytes).unwrap();
+        let Response::Encoded { generation, fragment } = answer(request, || 0.0) else {
+            panic!("an encoding answers an encode request")
+        };
+        assert_eq!(generation, 2);
+        assert_eq!(fragment, share::encode(&shared));
+        assert_eq!(share::decode(&fragment, |_| true), Ok(shared));
     }
 
     #[test]

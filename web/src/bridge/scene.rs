@@ -81,9 +81,9 @@ pub enum UnitShape {
 /// The borders of one kind, or the connectors: one SVG path of many
 /// pieces (a map of 10,000 provinces has 150,000 border lines; one element
 /// each made the page build and lay out 150,000 elements).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct LineView {
-    /// CSS class (`b both`, `b fleet`, `c`…).
+    /// CSS class (`b both`, `b fleet`, `c`…: one of [`LINE_CLASSES`]).
     pub class: &'static str,
     /// SVG path data: a move and lines per piece.
     pub d: String,
@@ -158,7 +158,7 @@ impl Scene {
 
 /// The parts of a drawing that depend on the drawing alone, formatted once
 /// per layout (not once per check): each region's outline, and the lines.
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Shapes {
     /// SVG points of each region, in province order.
     pub outlines: Vec<String>,
@@ -174,8 +174,9 @@ pub struct Shapes {
 /// element. One string parsed by the browser costs a fraction of building
 /// 50,000 elements one call at a time (a 10,000-province map: 630 ms of
 /// element building in one task, most of it passing strings and
-/// attributes across). Every name and number is escaped: a province's
-/// abbreviation is the user's text, and stays text.
+/// attributes across). The abbreviation is escaped: it is the user's
+/// text, and stays text; the rest is numbers this module formatted and
+/// the palette's colours.
 pub fn regions_markup(regions: &[RegionView]) -> String {
     let mut out = String::with_capacity(regions.iter().map(|r| r.points.len() + 160).sum());
     for r in regions {
@@ -183,25 +184,18 @@ pub fn regions_markup(regions: &[RegionView]) -> String {
         let _ = write!(
             out,
             "<g class=\"region\" data-province=\"{abbr}\" tabindex=\"-1\"><polygon points=\"{}\" fill=\"{}\"></polygon>",
-            escape(&r.points),
-            escape(r.fill)
+            r.points, r.fill
         );
         if let Some((cx, cy, radius, colour)) = &r.centre {
             let _ = write!(
                 out,
-                "<circle class=\"sc\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\"></circle>",
-                escape(cx),
-                escape(cy),
-                escape(radius),
-                escape(colour)
+                "<circle class=\"sc\" cx=\"{cx}\" cy=\"{cy}\" r=\"{radius}\" fill=\"{colour}\"></circle>"
             );
         }
         let _ = write!(
             out,
             "<text x=\"{}\" y=\"{}\" font-size=\"{}\">{abbr}</text></g>",
-            escape(&r.label.0),
-            escape(&r.label.1),
-            escape(&r.font)
+            r.label.0, r.label.1, r.font
         );
     }
     out
@@ -226,11 +220,32 @@ fn escape(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// The lines' classes: borders by who may cross, then connectors.
+pub const LINE_CLASSES: [&str; 5] = ["b both", "b army", "b fleet", "b barrier", "c"];
+
+/// A line read back from the worker's wire: its class by name, as the one
+/// of [`LINE_CLASSES`] it names.
+impl<'de> serde::Deserialize<'de> for LineView {
+    fn deserialize<D: serde::Deserializer<'de>>(from: D) -> Result<LineView, D::Error> {
+        #[derive(serde::Deserialize)]
+        struct Wire {
+            class: String,
+            d: String,
+        }
+        let wire = Wire::deserialize(from)?;
+        let class =
+            LINE_CLASSES.into_iter().find(|class| *class == wire.class).ok_or_else(|| {
+                <D::Error as serde::de::Error>::custom(format!("no line class `{}`", wire.class))
+            })?;
+        Ok(LineView { class, d: wire.d })
+    }
+}
+
 /// The [`Shapes`] of `layout`.
 pub fn shapes(layout: &Layout) -> Shapes {
     let outlines = layout.provinces.iter().map(|region| points(&region.polygon)).collect();
     // One path per class, in a fixed order.
-    let classes = ["b both", "b army", "b fleet", "b barrier", "c"];
+    let classes = LINE_CLASSES;
     let mut paths = vec![String::new(); classes.len()];
     let mut piece = |class: usize, path: &[Point]| {
         let d = &mut paths[class];

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use serde_json::{Map as JsonMap, Value, json};
 
 /// What a link carries.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Shared {
     /// The bundled variant the files start from.
     pub variant: String,

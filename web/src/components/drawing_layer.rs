@@ -75,6 +75,11 @@ pub fn DrawingLayer(
     }
 }
 
+/// Regions parsed in one task: a big map's arrive over several, the
+/// browser drawing in between (each piece's parse, style and layout stay
+/// near 50 ms), the map filling in within a few frames.
+const PIECE: usize = 750;
+
 /// Fills `layer` with the scene's regions whenever they change, and keeps
 /// the tab stop (`tabindex="0"`, every other region -1) and its accessible
 /// name on the right regions.
@@ -84,56 +89,94 @@ fn regions_drawn(
     tab_stop: Memo<Option<String>>,
     spoken: Memo<Option<(String, String)>>,
 ) {
-    let markup = Memo::new(move |_| scene.with(|s| regions_markup(&s.regions)));
-    // The markup in the layer, and the regions given the tab stop and the
-    // name (to be given them back when they move).
-    let built = StoredValue::new_local(String::new());
+    let markup = Memo::new(move |_| {
+        scene.with(|s| s.regions.chunks(PIECE).map(regions_markup).collect::<Vec<_>>())
+    });
+    // The markup in the layer (each filling counted, so that a later one
+    // stops an earlier one's remaining pieces), and the regions given the
+    // tab stop and the name (to be given them back when they move).
+    let built = StoredValue::new_local((0u64, Vec::<String>::new()));
     let given = StoredValue::new_local((None::<String>, None::<String>));
     Effect::new(move |_| {
         let Some(g) = layer.get() else { return };
         let stop = tab_stop.get();
         let named = spoken.get();
-        markup.with(|m| {
-            if built.with_value(|b| b != m) {
-                let focused = document()
-                    .active_element()
-                    .filter(|el| g.contains(Some(el)))
-                    .and_then(|el| el.closest(".region").ok().flatten())
-                    .and_then(|el| el.get_attribute("data-province"));
-                g.set_inner_html(m);
-                built.set_value(m.clone());
-                given.set_value((None, None));
-                if let Some(el) = focused.and_then(|abbr| region(&g, &abbr)) {
-                    let options = web_sys::FocusOptions::new();
-                    options.set_prevent_scroll(true);
-                    let _ =
-                        el.unchecked_into::<web_sys::HtmlElement>().focus_with_options(&options);
+        markup.with(|pieces| {
+            if built.with_value(|(_, b)| b == pieces) {
+                return;
+            }
+            let focused = document()
+                .active_element()
+                .filter(|el| g.contains(Some(el)))
+                .and_then(|el| el.closest(".region").ok().flatten())
+                .and_then(|el| el.get_attribute("data-province"));
+            g.set_inner_html(pieces.first().map_or("", String::as_str));
+            let filling = built.with_value(|(n, _)| n + 1);
+            built.set_value((filling, pieces.clone()));
+            given.set_value((None, None));
+            if pieces.len() <= 1 {
+                focus(&g, focused.as_deref());
+                return;
+            }
+            let (g, rest) = (g.clone(), pieces[1..].to_vec());
+            leptos::task::spawn_local(async move {
+                for piece in rest {
+                    crate::tasks::next_frame().await;
+                    if built.with_value(|(n, _)| *n != filling) {
+                        return;
+                    }
+                    let _ = g.insert_adjacent_html("beforeend", &piece);
                 }
-            }
+                // Every region is in: the tab stop, the name, the focus.
+                given.set_value((None, None));
+                mark(&g, given, tab_stop.get_untracked(), spoken.get_untracked());
+                focus(&g, focused.as_deref());
+            });
         });
-        let (old_stop, old_named) = given.get_value();
-        if old_stop != stop {
-            if let Some(el) = old_stop.and_then(|abbr| region(&g, &abbr)) {
-                let _ = el.set_attribute("tabindex", "-1");
-            }
-            if let Some(el) = stop.as_deref().and_then(|abbr| region(&g, abbr)) {
-                let _ = el.set_attribute("tabindex", "0");
-            }
-        }
-        let name = named.as_ref().map(|(abbr, _)| abbr.clone());
-        if let Some(el) =
-            old_named.filter(|old| Some(old) != name.as_ref()).and_then(|abbr| region(&g, &abbr))
-        {
-            let _ = el.remove_attribute("aria-label");
-        }
-        if let Some((abbr, text)) = &named
-            && let Some(el) = region(&g, abbr)
-            && el.get_attribute("aria-label").as_deref() != Some(text)
-        {
-            let _ = el.set_attribute("aria-label", text);
-        }
-        given.set_value((stop, name));
+        mark(&g, given, stop, named);
     });
+}
+
+/// Gives the tab stop `stop` and the name `named` to their regions in
+/// `g`, taking them from the regions `given` them before.
+fn mark(
+    g: &web_sys::SvgElement,
+    given: StoredValue<(Option<String>, Option<String>), leptos::prelude::LocalStorage>,
+    stop: Option<String>,
+    named: Option<(String, String)>,
+) {
+    let (old_stop, old_named) = given.get_value();
+    if old_stop != stop {
+        if let Some(el) = old_stop.and_then(|abbr| region(g, &abbr)) {
+            let _ = el.set_attribute("tabindex", "-1");
+        }
+        if let Some(el) = stop.as_deref().and_then(|abbr| region(g, abbr)) {
+            let _ = el.set_attribute("tabindex", "0");
+        }
+    }
+    let name = named.as_ref().map(|(abbr, _)| abbr.clone());
+    if let Some(el) =
+        old_named.filter(|old| Some(old) != name.as_ref()).and_then(|abbr| region(g, &abbr))
+    {
+        let _ = el.remove_attribute("aria-label");
+    }
+    if let Some((abbr, text)) = &named
+        && let Some(el) = region(g, abbr)
+        && el.get_attribute("aria-label").as_deref() != Some(text)
+    {
+        let _ = el.set_attribute("aria-label", text);
+    }
+    given.set_value((stop, name));
+}
+
+/// Focuses province `abbr`'s region in `g` (the one focused before the
+/// regions were drawn afresh), without scrolling.
+fn focus(g: &web_sys::SvgElement, abbr: Option<&str>) {
+    if let Some(el) = abbr.and_then(|abbr| region(g, abbr)) {
+        let options = web_sys::FocusOptions::new();
+        options.set_prevent_scroll(true);
+        let _ = el.unchecked_into::<web_sys::HtmlElement>().focus_with_options(&options);
+    }
 }
 
 /// Province `abbr`'s region in `layer`.

@@ -53,8 +53,8 @@ pub fn MapView(
     /// Provinces to light (the Diff panel's changes).
     highlight: RwSignal<Vec<String>>,
 ) -> impl IntoView {
-    let Drawing { key, drawn, layouts, redraw } = Drawing::new(loaded, doc);
-    let MapScene { view_scene, pin_marks, marks, lit } = MapScene::new(loaded, play, drawn);
+    let Drawing { key, drawn, layouts, shapes, redraw } = Drawing::new(loaded, doc);
+    let MapScene { view_scene, pin_marks, marks, lit } = MapScene::new(loaded, play, drawn, shapes);
     // The lit places' outlines, drawn on the upper layer (a class on the
     // regions themselves would touch every region's attribute: in SVG that
     // relays out every label).

@@ -54,6 +54,17 @@ const START: Duration = Duration::from_secs(10);
 
 type Done = Box<dyn FnOnce(Response)>;
 
+/// What to do with an encoded fragment (the autosave).
+pub type Encoded = Box<dyn FnOnce(String)>;
+
+/// The encoding in flight: its generation, the state (encoded here if the
+/// worker goes) and what to do with the fragment.
+struct Encoding {
+    generation: u64,
+    shared: crate::bridge::share::Shared,
+    done: Encoded,
+}
+
 /// The request in flight: its generation, itself (to send again if the
 /// worker dies on it) and what to do with its answer.
 struct Pending {
@@ -78,6 +89,7 @@ struct Client {
     on_error: Option<Closure<dyn Fn(web_sys::ErrorEvent)>>,
     generation: u64,
     pending: Option<Pending>,
+    encoding: Option<Encoding>,
     status: Option<RwSignal<Status>>,
 }
 
@@ -93,6 +105,7 @@ thread_local! {
             on_error: None,
             generation: 0,
             pending: None,
+            encoding: None,
             status: None,
         })
     };
@@ -148,13 +161,38 @@ pub fn request(make: impl FnOnce(u64) -> Request, done: impl FnOnce(Response) + 
     );
 }
 
+/// Encodes `shared` as a share fragment (`share::encode`) in the worker if
+/// one is up, else here, and hands the fragment to `done`: unless a newer
+/// encoding was asked for first, as a newer autosave replaces an older.
+pub fn encode(shared: crate::bridge::share::Shared, done: Encoded) {
+    let here = CLIENT.with_borrow_mut(|client| {
+        let Some(bridge) = client.bridge.as_ref().filter(|_| client.ready) else {
+            return Some(Encoding { generation: 0, shared, done });
+        };
+        client.generation += 1;
+        let generation = client.generation;
+        bridge.send(Request::Encode { generation, shared: shared.clone() });
+        client.encoding = Some(Encoding { generation, shared, done });
+        None
+    });
+    encode_here(here);
+}
+
+/// Encodes here what the worker was encoding when it went.
+fn encode_here(encoding: Option<Encoding>) {
+    if let Some(Encoding { shared, done, .. }) = encoding {
+        done(crate::bridge::share::encode(&shared));
+    }
+}
+
 /// Stops the worker and drops the request in flight (the map keeps the
 /// last drawing); the next request starts a new worker.
 pub fn cancel() {
-    let had = CLIENT.with_borrow_mut(|client| {
+    let (had, encoding) = CLIENT.with_borrow_mut(|client| {
         stop(client);
-        client.pending.take().is_some()
+        (client.pending.take().is_some(), client.encoding.take())
     });
+    encode_here(encoding);
     if had {
         set_status(Status::Cancelled);
     }
@@ -265,6 +303,15 @@ fn on_answer(number: u64, response: Response) {
             return watch(number);
         }
         Response::Layout { generation, .. } => *generation,
+        Response::Encoded { generation, fragment } => {
+            let encoding = CLIENT.with_borrow_mut(|client| {
+                client.encoding.take_if(|it| it.generation == *generation)
+            });
+            if let Some(encoding) = encoding {
+                (encoding.done)(fragment.clone());
+            }
+            return;
+        }
     };
     let pending = CLIENT.with_borrow_mut(|client| {
         if client.pending.as_ref().is_some_and(|it| it.generation == generation) {
@@ -289,12 +336,13 @@ fn on_answer(number: u64, response: Response) {
 /// was up (no module workers, a blocked script) is given up for the
 /// session, and the work runs on this thread as before the worker.
 fn died(why: String) {
-    let (pending, started) = CLIENT.with_borrow_mut(|client| {
+    let (pending, started, encoding) = CLIENT.with_borrow_mut(|client| {
         let started = client.ready;
         stop(client);
         client.broken |= !started;
-        (client.pending.take(), started)
+        (client.pending.take(), started, client.encoding.take())
     });
+    encode_here(encoding);
     let why = if why.is_empty() { "it ended unexpectedly".to_string() } else { why };
     if !started {
         set_status(Status::Failed(format!(
