@@ -909,8 +909,13 @@ test('a 10,000-province paste: counts at once, the map from the worker, and typi
   // The page puts the paste in itself (Chromium's own insertion took
   // seconds): one undo step, the caret after it.
   if (await page.evaluate(() => document.querySelector('[data-testid="editor"]').selectionStart) !== text.length) throw new Error('the caret is not after the paste');
+  // Past 256 KB lines do not wrap (the text area took its wrap with the
+  // value, so it laid the text out once); undone, they wrap again.
+  const wrap = () => page.evaluate(() => document.querySelector('[data-testid="editor"]').getAttribute('wrap'));
+  if (await wrap() !== 'off') throw new Error(`a 454 KB text wraps: ${await wrap()}`);
   await page.keyboard.press('Control+Z');
   await expectText(page, 'provinces', 76, 30000);
+  if (await wrap() !== 'soft') throw new Error(`standard does not wrap: ${await wrap()}`);
   await page.keyboard.press('Control+Shift+Z');
   await expectText(page, 'provinces', 10000, 30000);
   await page.keyboard.press('Control+End');
