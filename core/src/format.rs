@@ -3,8 +3,6 @@
 //! Sniffed from the name and the first lines, so that open, drag-and-drop
 //! and `judgepad check` can say what they read without being told.
 
-use alloc::string::String;
-
 use crate::map::Dialect;
 
 /// A file format judgepad reads.
@@ -149,11 +147,14 @@ fn looks_like_seed(text: &str) -> bool {
 /// The package's dialect: `UNPLAYED A, B` comma lists, or UTF-8 text that
 /// is not latin-1 (a character above U+00FF).
 fn looks_like_package(text: &str) -> bool {
+    // Read without a string per line (a 10,000-province map has 20,000):
+    // a character above U+00FF is one whose UTF-8 lead byte is 0xC4 or
+    // more.
     text.lines().any(|line| {
         let line = line.trim_start();
-        let upper: String = line.chars().take(9).flat_map(char::to_uppercase).collect();
-        upper.starts_with("UNPLAYED") && line.contains(',')
-    }) || text.chars().any(|ch| ch as u32 > 0xff)
+        line.get(..8).is_some_and(|word| word.eq_ignore_ascii_case("UNPLAYED"))
+            && line.contains(',')
+    }) || text.bytes().any(|byte| byte >= 0xc4)
 }
 
 #[cfg(test)]
@@ -177,5 +178,8 @@ mod tests {
         assert_eq!(sniff("x.txt", "S1901M\nA: A Vienna\n-1\n-1\n"), Format::NJudgeSeed);
         assert_eq!(sniff("x.map", "MAP standard\nUNPLAYED ITALY, RUSSIA\n"), Format::Package);
         assert_eq!(sniff("x.map", "Alpha = alp, beta\nLAND ALP\n"), Format::DpJudge);
+        assert_eq!(sniff("x.map", "  unplayed a, b\n"), Format::Package);
+        assert_eq!(sniff("x.map", "UNPLAYED ITALY\nÉire = eir\n"), Format::DpJudge);
+        assert_eq!(sniff("x.map", "Ēire = eir\n"), Format::Package);
     }
 }
