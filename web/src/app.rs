@@ -132,17 +132,18 @@ pub fn App() -> impl IntoView {
         saving.set_value(true);
         // Compressed in the worker once the map's part (which talks to it)
         // is there: a 10,000-province map's is a 150 ms task.
-        let save = move |fragment: String| {
-            match persist::autosave(&fragment) {
+        let save = move |fragment: String| match persist::autosave(&fragment) {
             Ok(()) => {
-                if notice.with_untracked(|n| n.as_deref().is_some_and(|n| n.starts_with("Autosave"))) {
+                if notice
+                    .with_untracked(|n| n.as_deref().is_some_and(|n| n.starts_with("Autosave")))
+                {
                     notice.set(None);
                 }
             }
             Err(why) => notice.set(Some(format!(
-                "Autosave failed: {why}. Your work is still here: share a link or download the files to keep it."
+                "Autosave failed: {why}. Your work is still here: share a link or \
+                 download the files to keep it."
             ))),
-        }
         };
         set_timeout(
             move || {

@@ -93,48 +93,45 @@ fn regions_drawn(
     let markup = Memo::new(move |_| {
         scene.with(|s| s.regions.chunks(PIECE).map(regions_markup).collect::<Vec<_>>())
     });
-    // The markup in the layer (each filling counted, so that a later one
-    // stops an earlier one's remaining pieces), and the regions given the
-    // tab stop and the name (to be given them back when they move).
-    let built = StoredValue::new_local((0u64, Vec::<String>::new()));
+    // Each filling counted, so that a later one stops an earlier one's
+    // remaining pieces; the regions given the tab stop and the name (to
+    // be given them back when they move).
+    let filled = StoredValue::new_local(0u64);
     let given = StoredValue::new_local((None::<String>, None::<String>));
+    // The regions, afresh each time they change (the memo says when).
     Effect::new(move |_| {
         let Some(g) = layer.get() else { return };
-        let stop = tab_stop.get();
-        let named = spoken.get();
-        markup.with(|pieces| {
-            if built.with_value(|(_, b)| b == pieces) {
-                return;
-            }
-            let focused = document()
-                .active_element()
-                .filter(|el| g.contains(Some(el)))
-                .and_then(|el| el.closest(".region").ok().flatten())
-                .and_then(|el| el.get_attribute("data-province"));
-            g.set_inner_html(pieces.first().map_or("", String::as_str));
-            let filling = built.with_value(|(n, _)| n + 1);
-            built.set_value((filling, pieces.clone()));
-            given.set_value((None, None));
-            if pieces.len() <= 1 {
-                focus(&g, focused.as_deref());
-                return;
-            }
-            let (g, rest) = (g.clone(), pieces[1..].to_vec());
-            leptos::task::spawn_local(async move {
-                for piece in rest {
-                    crate::tasks::next_frame().await;
-                    if built.with_value(|(n, _)| *n != filling) {
-                        return;
-                    }
+        let count = markup.with(Vec::len);
+        let focused = document()
+            .active_element()
+            .filter(|el| g.contains(Some(el)))
+            .and_then(|el| el.closest(".region").ok().flatten())
+            .and_then(|el| el.get_attribute("data-province"));
+        markup.with(|pieces| g.set_inner_html(pieces.first().map_or("", String::as_str)));
+        filled.update_value(|n| *n += 1);
+        let filling = filled.get_value();
+        leptos::task::spawn_local(async move {
+            for idx in 1..count {
+                crate::tasks::next_frame().await;
+                if filled.get_value() != filling {
+                    return;
+                }
+                if let Some(piece) = markup.with_untracked(|pieces| pieces.get(idx).cloned()) {
                     let _ = g.insert_adjacent_html("beforeend", &piece);
                 }
-                // Every region is in: the tab stop, the name, the focus.
-                given.set_value((None, None));
-                mark(&g, given, tab_stop.get_untracked(), spoken.get_untracked());
-                focus(&g, focused.as_deref());
-            });
+            }
+            // Every region is in: the tab stop, the name, the focus.
+            given.set_value((None, None));
+            mark(&g, given, tab_stop.get_untracked(), spoken.get_untracked());
+            focus(&g, focused.as_deref());
         });
-        mark(&g, given, stop, named);
+    });
+    // The tab stop and the name, moved as they move.
+    Effect::new(move |_| {
+        let (stop, named) = (tab_stop.get(), spoken.get());
+        if let Some(g) = layer.get_untracked() {
+            mark(&g, given, stop, named);
+        }
     });
 }
 

@@ -116,17 +116,14 @@ pub fn Editor(
     let put = move |el: &web_sys::HtmlTextAreaElement, value: &str| {
         let will_wrap = choice.on.get_untracked() && value.len() <= WHOLE_FILE;
         if will_wrap != wrapping.get_untracked().is_some() {
-            let (class, wrap) =
-                if will_wrap { ("editor wrapped", "soft") } else { ("editor", "off") };
+            let (class, wrap) = looks(will_wrap);
             el.set_class_name(class);
             let _ = el.set_attribute("wrap", wrap);
             let style = web_sys::HtmlElement::style(el);
-            let _ = match will_wrap {
-                true => style.set_property(
-                    "padding-right",
-                    &format!("{}px", boxed.pad_right.get_untracked().0),
-                ),
-                false => style.remove_property("padding-right").map(|_| ()),
+            let pad = will_wrap.then(|| format!("{}px", boxed.pad_right.get_untracked().0));
+            let _ = match pad {
+                Some(pad) => style.set_property("padding-right", &pad),
+                None => style.remove_property("padding-right").map(|_| ()),
             };
         }
         el.set_value(value);
@@ -238,13 +235,13 @@ pub fn Editor(
                     pad_right=Signal::derive(move || pad_right(true)) row_width=Signal::derive(row_width)
                     sample=measure />
                 <textarea
-                    class=move || if wrapping.get().is_some() { "editor wrapped" } else { "editor" }
+                    class=move || looks(wrapping.get().is_some()).0
                     data-testid="editor"
                     node_ref=area
                     spellcheck="false"
                     autocomplete="off"
                     autocapitalize="off"
-                    wrap=move || if wrapping.get().is_some() { "soft" } else { "off" }
+                    wrap=move || looks(wrapping.get().is_some()).1
                     style:padding-right=move || pad_right(false)
                     aria-label=move || format!("contents of {}", doc.open.get())
                     title=move || hover.get()
@@ -261,4 +258,9 @@ pub fn Editor(
         </div>
         <EditorFoot status=status wrap=choice big=big.into() />
     }
+}
+
+/// The text area's class and `wrap` attribute when lines wrap or not.
+fn looks(wraps: bool) -> (&'static str, &'static str) {
+    if wraps { ("editor wrapped", "soft") } else { ("editor", "off") }
 }
