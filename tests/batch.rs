@@ -240,3 +240,19 @@ fn bad_lines_report_and_continue() {
         assert_eq!(out["error"]["line"], 6);
     }
 }
+
+/// Strings with JSON escapes (read into owned copies) and without (read in
+/// place from the line) mean the same: the same line written both ways
+/// gives the same output.
+#[test]
+fn escaped_strings_read_as_plain_ones() {
+    let plain = r#"{"phase":"S1901M","units":{"FRANCE":["A PAR"],"GERMANY":["A MUN"]},"orders":{"FRANCE":["A PAR - BUR"],"GERMANY":["A MUN - BUR"]},"contested":["BEL"],"centers":{"FRANCE":["PAR"]}}"#;
+    let escaped = r#"{"phase":"S1901M","units":{"FR\u0041NCE":["A P\u0041R"],"GERMANY":["A MUN"]},"orders":{"FRANCE":["A PAR \u002d BUR"],"GERM\u0041NY":["A MUN - B\u0055R"]},"contested":["B\u0045L"],"centers":{"FRANCE":["P\u0041R"]}}"#;
+    let mut session = judgepad_cli::batch::session();
+    let a = run_line(plain, 1, &mut session);
+    let b = run_line(escaped, 2, &mut session);
+    assert!(a.get("error").is_none(), "{a}");
+    assert_eq!(a, b);
+    assert_eq!(a["results"]["A PAR"]["result"], "fails", "{a}");
+    assert_eq!(a["outcome"]["contested"][0], "BUR", "{a}");
+}

@@ -186,7 +186,50 @@ pub(super) fn parse_unit(map: &Map, text: &str) -> Result<Unit, String> {
 }
 
 /// Something for each power, by name.
-pub(super) type ByPower<'a, T> = BTreeMap<Cow<'a, str>, T>;
+pub(super) type ByPower<'a, T> = BTreeMap<Text<'a>, T>;
+
+/// A string of an input line, borrowed from the line when it has no
+/// escapes. serde's own `Cow<str>` borrows only as a field of its own: in a
+/// list or a map it always copies, and a played phase's line holds some 90
+/// such strings (units, centres, orders, the powers' names), each then a
+/// heap allocation and a free (a fifth of `judgepad adjudicate`'s time).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct Text<'a>(Cow<'a, str>);
+
+impl core::ops::Deref for Text<'_> {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl core::fmt::Display for Text<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl<'de: 'a, 'a> serde::Deserialize<'de> for Text<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Text<'de>;
+            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_borrowed_str<E: serde::de::Error>(self, v: &'de str) -> Result<Text<'de>, E> {
+                Ok(Text(Cow::Borrowed(v)))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Text<'de>, E> {
+                Ok(Text(Cow::Owned(v.to_string())))
+            }
+            fn visit_string<E: serde::de::Error>(self, v: String) -> Result<Text<'de>, E> {
+                Ok(Text(Cow::Owned(v)))
+            }
+        }
+        deserializer.deserialize_str(Visit)
+    }
+}
 
 /// An input line (docs/batch.md), borrowed from the line's text.
 #[derive(serde::Deserialize)]
@@ -197,29 +240,29 @@ pub(super) struct Input<'a> {
     #[serde(borrow, default)]
     pub(super) phase: Option<Cow<'a, str>>,
     #[serde(borrow, default)]
-    units: Option<BTreeMap<Cow<'a, str>, Vec<Cow<'a, str>>>>,
+    units: Option<BTreeMap<Text<'a>, Vec<Text<'a>>>>,
     #[serde(borrow, default)]
-    dislodged: Option<ByPower<'a, BTreeMap<Cow<'a, str>, DislodgedInput<'a>>>>,
+    dislodged: Option<ByPower<'a, BTreeMap<Text<'a>, DislodgedInput<'a>>>>,
     #[serde(borrow, default)]
-    contested: Option<Vec<Cow<'a, str>>>,
+    contested: Option<Vec<Text<'a>>>,
     #[serde(borrow, default)]
-    centers: Option<BTreeMap<Cow<'a, str>, Vec<Cow<'a, str>>>>,
+    centers: Option<BTreeMap<Text<'a>, Vec<Text<'a>>>>,
     #[serde(borrow, default)]
-    homes: Option<BTreeMap<Cow<'a, str>, Vec<Cow<'a, str>>>>,
+    homes: Option<BTreeMap<Text<'a>, Vec<Text<'a>>>>,
     #[serde(borrow, default)]
-    orders: Option<ByPower<'a, Option<Vec<Cow<'a, str>>>>>,
+    orders: Option<ByPower<'a, Option<Vec<Text<'a>>>>>,
 }
 
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct DislodgedInput<'a> {
     #[serde(borrow, default)]
-    attacker_from: Option<Cow<'a, str>>,
+    attacker_from: Option<Text<'a>>,
     #[serde(default)]
     by_convoy: Option<bool>,
     /// Ignored (recomputed): lets an output's `dislodged` be fed back.
     #[serde(default, rename = "retreats")]
-    _retreats: Option<Vec<Cow<'a, str>>>,
+    _retreats: Option<Vec<Text<'a>>>,
 }
 
 /// Reads an input line; a line that does not fit the schema is explained
