@@ -19,7 +19,7 @@ async function shell() {
     const url = new URL(match[1] || match[2] || match[3], index);
     if (url.origin === self.location.origin) files.add(url.href);
   }
-  // Every wasm is named in the page (the first part as rel=judgepad-first, the
+  // Every wasm is named in the page (the first part as rel=preload, the
   // later parts as rel=judgepad-later): none is guessed from a script's name
   // (that asked the server for three files that do not exist).
   for (const name of ['manifest.webmanifest', 'icon.svg', 'icon-192.png', 'icon-512.png']) {

@@ -260,15 +260,6 @@ const progress = (bytes) => {
     status.textContent = \`Loading judgepad… \${Math.round(shown / 1024)} of \${Math.round(total / 1024)} KB\`;
   });
 };
-// The first part is asked for once the first paint is on screen (the
-// frame after it, or 50 ms in a tab that paints no frames): a fetch begun
-// while the page's own header and text were still on their way shared
-// the slow link with them, and a page audit (Lighthouse's simulated phone)
-// counted the whole first part as needed for the first paint.
-await new Promise((painted) => {
-  requestAnimationFrame(() => setTimeout(painted, 0));
-  setTimeout(painted, 50);
-});
 let wasm;
 try {
   wasm = await init({ module_or_path: unpacked('./${names.wasm}', progress, arrived) });
@@ -291,9 +282,7 @@ const html = fs.readFileSync(file, 'utf8');
 const head = [
   `<script type="module" src="./${bootName}"></script>`,
   `<link rel="modulepreload" href="./${names.glue}">`,
-  // The first part is named, not preloaded: the boot script asks for it
-  // after the first paint (the service worker reads its name here).
-  `<link rel="judgepad-first" href="./${names.wasm}">`,
+  `<link rel="preload" href="./${names.wasm}" as="fetch" crossorigin>`,
   `<link rel="modulepreload" href="./${names.loader}">`,
   `<link rel="modulepreload" href="./${names.unpack}">`,
   // The later parts and the worker's script are named, not fetched: a

@@ -334,16 +334,6 @@ test('a first visit fetches each file of the build once, nothing that is not the
     });
     if (!early) throw new Error("the map's part was not fetched by the page, or the app did not start");
     if (!(early[0] < early[1])) throw new Error(`the map's part was asked for at ${early[0].toFixed(0)} ms, after the app started (${early[1].toFixed(0)} ms)`);
-    // The first part is asked for once the page's own header and text are
-    // painted (a preload shared the link with them): the network's own
-    // start time for it, not the script's call, after the first paint.
-    const painted = await page.evaluate(() => {
-      const paint = performance.getEntriesByName('first-contentful-paint')[0];
-      const wasm = performance.getEntriesByType('resource').find((e) => e.name.includes('_bg.wasm.gz'));
-      return paint && wasm ? [paint.startTime, wasm.startTime] : null;
-    });
-    if (!painted) throw new Error('no first paint, or the first part was not fetched');
-    if (!(painted[1] >= painted[0])) throw new Error(`the first part was asked for at ${painted[1].toFixed(0)} ms, before the first paint (${painted[0].toFixed(0)} ms)`);
     await page.waitForFunction(async () => (await caches.keys()).length > 0 && (await (await caches.open((await caches.keys())[0])).keys()).length > 8, null, { timeout: 20000 });
     await page.waitForTimeout(500);
     const twice = Object.entries(counts).filter(([name, n]) => n > 1 && /-[0-9a-f]{16}(_bg)?(\.[a-z]+)+$/.test(name));
