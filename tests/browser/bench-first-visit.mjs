@@ -8,7 +8,10 @@
 // usable (the text in the box and the counts shown), when the map is drawn,
 // the bytes on the wire by then and in all, and the main thread's long
 // tasks (the longest, and the sum of their time over 50 ms: total blocking
-// time as Lighthouse counts it).
+// time as Lighthouse counts it), and how much of the main thread went to
+// V8 compiling wasm functions on their first call (Chromium compiles wasm
+// lazily, with Liftoff, on the calling thread: `wasm.CompileLazy` in a
+// trace of the `v8.wasm` category).
 //
 // Usage: node bench-first-visit.mjs [DIST_DIR] [RUNS]
 
@@ -31,6 +34,9 @@ async function visit(port) {
     await page.setViewportSize({ width: 412, height: 823 });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const events = [];
+    cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
+    await cdp.send('Tracing.start', { categories: 'disabled-by-default-v8.wasm.detailed', transferMode: 'ReportEvents' });
     sent.length = 0;
     await page.addInitScript(() => {
       window.__tasks = [];
@@ -62,6 +68,14 @@ async function visit(port) {
     );
     const tasks = await page.evaluate(() => window.__tasks);
     const bytes = sent.reduce((sum, f) => sum + f.bytes, 0);
+    const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    await traced;
+    // The renderer's main thread is the one named CrRendererMain.
+    const main = new Set(events
+      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`));
+    const lazy = events.filter((e) => e.name === 'wasm.CompileLazy' && main.has(`${e.pid}:${e.tid}`));
     return {
       paint,
       editorMs,
@@ -70,6 +84,8 @@ async function visit(port) {
       bytes,
       longest: Math.max(0, ...tasks),
       blocking: tasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
+      compiled: lazy.length,
+      compileMs: lazy.reduce((sum, e) => sum + (e.dur ?? 0), 0) / 1000,
     };
   } finally {
     await browser.close();
@@ -108,4 +124,5 @@ for (const [label, pages] of [['gzip', true], ['plain server', false]]) {
   console.log(`  on the wire in all       ${kb(median('bytes'))}`);
   console.log(`  longest main-thread task ${median('longest').toFixed(0)} ms`);
   console.log(`  blocking time (> 50 ms)  ${median('blocking').toFixed(0)} ms`);
+  console.log(`  wasm compiled on first call, main thread: ${median('compileMs').toFixed(0)} ms (${median('compiled')} functions)`);
 }
