@@ -36,7 +36,7 @@ async function visit(port) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const events = [];
     cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
-    await cdp.send('Tracing.start', { categories: 'disabled-by-default-v8.wasm.detailed', transferMode: 'ReportEvents' });
+    await cdp.send('Tracing.start', { categories: 'v8.wasm', transferMode: 'ReportEvents' });
     sent.length = 0;
     await page.addInitScript(() => {
       window.__tasks = [];

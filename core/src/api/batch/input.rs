@@ -193,7 +193,7 @@ pub(super) type ByPower<'a, T> = BTreeMap<Text<'a>, T>;
 /// list or a map it always copies, and a played phase's line holds some 90
 /// such strings (units, centres, orders, the powers' names), each then a
 /// heap allocation and a free (a fifth of `judgepad adjudicate`'s time).
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
 pub(super) struct Text<'a>(Cow<'a, str>);
 
 impl core::ops::Deref for Text<'_> {
