@@ -4,7 +4,8 @@
 // 'unsafe-inline'). Trunk 0.21 has no step between cargo and wasm-bindgen,
 // where the split must happen, so this hook runs the whole chain:
 //
-//   cargo build (wasm32, relocations kept: .cargo/config.toml)
+//   cargo build (wasm32, relocations kept: .cargo/config.toml; a release
+//     with a pinned nightly: std rebuilt, panics as traps)
 //   → wasm-split-cli (main module + one module per lazy part + loader JS)
 //   → wasm-bindgen --target web --keep-lld-exports (the main module; the
 //     lazy parts share its function table, which must stay exported)
@@ -40,7 +41,46 @@ const root = path.resolve(source, '..');
 const profile = release ? 'wasm-release' : 'dev';
 const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
 
-run('cargo', ['build', '--quiet', '-p', 'judgepad-web', '--target', 'wasm32-unknown-unknown', '--profile', profile]);
+// A release build uses the pinned nightly of `.ci/wasm-toolchain` (`.ci/setup`
+// installs it with its `rust-src` and wasm32 target): the standard library
+// is rebuilt with the page's profile (`-Zbuild-std`; core, alloc and std at
+// `s`, the hot path's level, so adjudication is as fast) and panics are
+// plain traps (`-Cpanic=immediate-abort`: no panic messages, locations or
+// formatting machinery in the wasm). 40 KB gzipped off the first part (28
+// KB of it the same options on stable 1.95, the rest the newer LLVM).
+// Without that toolchain, if its build fails, or with JUDGEPAD_WASM_PLAIN=1:
+// the plain build with stable, as a dev build always is.
+const plainBuild = () => run('cargo', ['build', '--quiet', '-p', 'judgepad-web', '--target', 'wasm32-unknown-unknown', '--profile', profile]);
+const nightly = fs.readFileSync(path.join(root, '.ci', 'wasm-toolchain'), 'utf8').trim();
+const hasNightly = (() => {
+  try {
+    const sysroot = execFileSync('rustup', ['run', nightly, 'rustc', '--print', 'sysroot'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return fs.existsSync(path.join(sysroot, 'lib', 'rustlib', 'src', 'rust', 'library', 'std', 'Cargo.toml'))
+      && fs.existsSync(path.join(sysroot, 'lib', 'rustlib', 'wasm32-unknown-unknown'));
+  } catch {
+    return false;
+  }
+})();
+if (!release || process.env.JUDGEPAD_WASM_PLAIN) {
+  plainBuild();
+} else if (!hasNightly) {
+  console.warn(`wasm-hook: ${nightly} with rust-src and wasm32 is not installed (.ci/setup installs it): the plain build, the first part 40 KB larger`);
+  plainBuild();
+} else {
+  const std = ['core', 'alloc', 'std'].flatMap((c) => ['--config', `profile.wasm-release.package.${c}.opt-level="s"`]);
+  try {
+    execFileSync('cargo', [`+${nightly}`, 'build', '--quiet', '-p', 'judgepad-web', '--target', 'wasm32-unknown-unknown', '--profile', profile, '-Zbuild-std=std,panic_abort', ...std], {
+      cwd: root,
+      stdio: 'inherit',
+      // RUSTFLAGS replaces .cargo/config.toml's flags for the target: its
+      // relocations are kept here too.
+      env: { ...process.env, RUSTFLAGS: '-C link-args=--emit-relocs -Zunstable-options -Cpanic=immediate-abort' },
+    });
+  } catch {
+    console.warn(`wasm-hook: the build with ${nightly} failed (above): the plain build, the first part 40 KB larger`);
+    plainBuild();
+  }
+}
 const targetDir = process.env.CARGO_TARGET_DIR || path.join(root, 'target');
 const raw = path.join(targetDir, 'wasm32-unknown-unknown', release ? 'wasm-release' : 'debug', 'judgepad-web.wasm');
 
