@@ -74,7 +74,7 @@ if (!release || process.env.JUDGEPAD_WASM_PLAIN) {
       stdio: 'inherit',
       // RUSTFLAGS replaces .cargo/config.toml's flags for the target: its
       // relocations are kept here too.
-      env: { ...process.env, RUSTFLAGS: '-C link-args=--emit-relocs -Zunstable-options -Cpanic=immediate-abort' },
+      env: { ...process.env, RUSTFLAGS: '-C link-args=--emit-relocs -Zunstable-options -Cpanic=immediate-abort --cfg judgepad_size' },
     });
   } catch {
     console.warn(`wasm-hook: the build with ${nightly} failed (above): the plain build, the first part 40 KB larger`);

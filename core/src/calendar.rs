@@ -137,6 +137,7 @@ const DEFAULT_FLOW: [&str; 3] =
 
 /// Compiles the calendar of `map`. Never fails: a broken FLOW or BEGIN gives
 /// diagnostics and a usable calendar (the default flow if nothing is left).
+#[cfg_attr(judgepad_size, optimize(size))]
 pub fn calendar(map: &Map) -> (Calendar, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     let root = FileSpan::new(FileId(0), Span::empty(0));
@@ -192,6 +193,7 @@ pub fn calendar(map: &Map) -> (Calendar, Vec<Diagnostic>) {
     (cal, diags)
 }
 
+#[cfg_attr(judgepad_size, optimize(size))]
 fn compile_flow(tokens: &[(String, FileSpan)], diags: &mut Vec<Diagnostic>) -> Vec<FlowItem> {
     let mut seq: Vec<FlowItem> = Vec::new();
     let mut sign = 0i64;

@@ -90,10 +90,18 @@ pub struct Diagnostic {
 impl Diagnostic {
     /// A new diagnostic with the code's default severity.
     pub fn new(code: &'static str, at: FileSpan, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::made(code, at, message.into())
+    }
+
+    /// [`Diagnostic::new`], once for every kind of message: the loader and
+    /// the checks make diagnostics at two hundred places, and a copy of
+    /// this at each would weigh on the page's first load.
+    #[inline(never)]
+    fn made(code: &'static str, at: FileSpan, message: String) -> Diagnostic {
         Diagnostic {
             code,
             severity: codes::severity(code),
-            message: message.into(),
+            message,
             primary: Label { at, message: String::new() },
             secondary: Vec::new(),
             help: None,

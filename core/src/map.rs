@@ -267,6 +267,7 @@ pub fn load(name: &str, text: &str, sources: &dyn Sources) -> (Map, Vec<Diagnost
 }
 
 /// Validates the loader state and builds the map.
+#[cfg_attr(judgepad_size, optimize(size))]
 fn finish(name: &str, files: Vec<SourceFile>, raw: Raw, diags: &mut Vec<Diagnostic>) -> Map {
     let checked = validate::check_raw(&raw, diags);
     let mut map = build(name, files, raw, checked);

@@ -219,6 +219,7 @@ impl<'a> Loader<'a> {
     }
 
     /// Applies one directive line (static, or a dynamic block's line).
+    #[cfg_attr(judgepad_size, optimize(size))]
     pub(crate) fn line(
         &mut self,
         file: FileId,
