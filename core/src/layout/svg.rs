@@ -4,6 +4,7 @@
 //! fleet symbols, labels sized to fit their region. The page draws the same
 //! [`Layout`] with the same [`palette`](super::palette).
 
+use alloc::borrow::Cow;
 use alloc::format;
 use alloc::string::String;
 use core::fmt::Write;
@@ -44,9 +45,24 @@ pub fn points(path: &[Point]) -> String {
     out
 }
 
-/// Text made safe for SVG content and attribute values.
-pub fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+/// Text made safe for markup (SVG or HTML), content and attribute values
+/// alike; borrowed when there is nothing to escape.
+pub fn escape(text: &str) -> Cow<'_, str> {
+    if !text.contains(['&', '<', '>', '"', '\'']) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// The SVG text of `layout`, a drawing of `map`.
@@ -276,4 +292,20 @@ pub fn label_size(room: f64, chars: usize) -> f64 {
     let n = chars.max(1) as f64;
     let half = super::geom::sqrt(0.09 * n * n + 0.25);
     (0.95 * room / half).min(12.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A user's name stays text in markup: every markup character escaped,
+    /// and a plain name passed through without a copy.
+    #[test]
+    fn names_are_escaped_for_markup() {
+        assert_eq!(
+            escape(r#"<b>"Tom" & 'Jerry'</b>"#),
+            "&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;"
+        );
+        assert!(matches!(escape("Saint-Pétersbourg"), Cow::Borrowed("Saint-Pétersbourg")));
+    }
 }

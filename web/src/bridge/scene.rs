@@ -180,7 +180,7 @@ pub struct Shapes {
 pub fn regions_markup(regions: &[RegionView]) -> String {
     let mut out = String::with_capacity(regions.iter().map(|r| r.points.len() + 160).sum());
     for r in regions {
-        let abbr = escape(&r.abbr);
+        let abbr = judgepad_core::layout::svg::escape(&r.abbr);
         let _ = write!(
             out,
             "<g class=\"region\" data-province=\"{abbr}\" tabindex=\"-1\"><polygon points=\"{}\" fill=\"{}\"></polygon>",
@@ -199,25 +199,6 @@ pub fn regions_markup(regions: &[RegionView]) -> String {
         );
     }
     out
-}
-
-/// Text made safe for markup: content and attribute values alike.
-fn escape(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.contains(['&', '<', '>', '"', '\'']) {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    std::borrow::Cow::Owned(out)
 }
 
 /// The lines' classes: borders by who may cross, then connectors.
