@@ -51,9 +51,11 @@ const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit'
 // KB of it the same options on stable 1.95, the rest the newer LLVM).
 // Without that toolchain, if its build fails, or with JUDGEPAD_WASM_PLAIN=1:
 // the plain build with stable, as a dev build always is.
-const plainBuild = () => run('cargo', ['build', '--quiet', '-p', 'judgepad-web', '--target', 'wasm32-unknown-unknown', '--profile', profile]);
+const cargoBuild = ['build', '--quiet', '-p', 'judgepad-web', '--target', 'wasm32-unknown-unknown', '--profile', profile];
+const plainBuild = () => run('cargo', cargoBuild);
 const nightly = fs.readFileSync(path.join(root, '.ci', 'wasm-toolchain'), 'utf8').trim();
-const hasNightly = (() => {
+// Asked only for a release build (a dev rebuild spawns no rustup).
+const hasNightly = () => {
   try {
     const sysroot = execFileSync('rustup', ['run', nightly, 'rustc', '--print', 'sysroot'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
     return fs.existsSync(path.join(sysroot, 'lib', 'rustlib', 'src', 'rust', 'library', 'std', 'Cargo.toml'))
@@ -61,16 +63,16 @@ const hasNightly = (() => {
   } catch {
     return false;
   }
-})();
+};
 if (!release || process.env.JUDGEPAD_WASM_PLAIN) {
   plainBuild();
-} else if (!hasNightly) {
+} else if (!hasNightly()) {
   console.warn(`wasm-hook: ${nightly} with rust-src and wasm32 is not installed (.ci/setup installs it): the plain build, the first part 40 KB larger`);
   plainBuild();
 } else {
   const std = ['core', 'alloc', 'std'].flatMap((c) => ['--config', `profile.wasm-release.package.${c}.opt-level="s"`]);
   try {
-    execFileSync('cargo', [`+${nightly}`, 'build', '--quiet', '-p', 'judgepad-web', '--target', 'wasm32-unknown-unknown', '--profile', profile, '-Zbuild-std=std,panic_abort', ...std], {
+    execFileSync('cargo', [`+${nightly}`, ...cargoBuild, '-Zbuild-std=std,panic_abort', ...std], {
       cwd: root,
       stdio: 'inherit',
       // RUSTFLAGS replaces .cargo/config.toml's flags for the target: its

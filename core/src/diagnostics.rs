@@ -189,10 +189,7 @@ pub fn grouped(diagnostics: &[Diagnostic]) -> Vec<(usize, Vec<usize>)> {
             .min();
         let points_at =
             d.secondary.iter().filter_map(|label| by_span.get(&label.at).copied()).min();
-        match (on_its_line, points_at) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        on_its_line.into_iter().chain(points_at).min()
     };
     let causes: Vec<Option<usize>> = (0..diagnostics.len()).map(cause).collect();
     // Each root's cascade in one pass (a scan of every diagnostic per
