@@ -43,6 +43,20 @@ pub fn sort<T: Ord>(items: &mut [T]) {
     sort_by(items, T::cmp);
 }
 
+/// Sorts pairs in their own order (as `sort_unstable`), through one sort
+/// of `u64` keys: the layout's sorts of pairs of provinces, of pairs of
+/// `u32` and of (pair, bool) were three copies of the sort routine in the
+/// page's wasm (18 KB), this is one. Equal pairs are equal, so any sort
+/// gives the same result.
+pub fn sort_pairs(items: &mut [(u32, u32)]) {
+    let mut keys: alloc::vec::Vec<u64> =
+        items.iter().map(|&(a, b)| (u64::from(a) << 32) | u64::from(b)).collect();
+    keys.sort_unstable();
+    for (item, key) in items.iter_mut().zip(keys) {
+        *item = ((key >> 32) as u32, key as u32);
+    }
+}
+
 /// The stable order of `len` items under `compare`, as their indices. Not
 /// generic: the one copy of the sort routine.
 #[cfg(target_arch = "wasm32")]
@@ -100,6 +114,29 @@ mod tests {
             order[i + 1..].reverse();
         }
         assert_eq!(count, 120);
+    }
+
+    /// Pairs sorted through `u64` keys come out as the pair order has them,
+    /// the largest values and duplicates included.
+    #[test]
+    fn pairs_in_their_own_order() {
+        let mut seed = 3u64;
+        let mut items: Vec<(u32, u32)> = (0..500)
+            .map(|i| {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let x = (seed >> 33) as u32;
+                match i % 4 {
+                    0 => (x % 7, x % 5),
+                    1 => (u32::MAX - x % 3, u32::MAX),
+                    _ => (x, x.rotate_left(7)),
+                }
+            })
+            .collect();
+        let mut want = items.clone();
+        #[allow(clippy::disallowed_methods)] // the reference
+        want.sort();
+        sort_pairs(&mut items);
+        assert_eq!(items, want);
     }
 
     /// Stable: equal keys keep their input order.

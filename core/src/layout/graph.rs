@@ -89,7 +89,16 @@ impl ProvinceGraph {
                 }
             }
         }
-        moves.sort_unstable();
+        // Sorted by (pair, army), as one sort of `u32` pairs: the flag is
+        // the second's lowest bit (a province's index is far below 2^31).
+        let mut keyed: Vec<(u32, u32)> = moves
+            .iter()
+            .map(|&((a, b), army): &((ProvinceId, ProvinceId), bool)| {
+                (a.0, (b.0 << 1) | u32::from(army))
+            })
+            .collect();
+        crate::sorting::sort_pairs(&mut keyed);
+        let moves = keyed.iter().map(|&(a, b)| ((ProvinceId(a), ProvinceId(b >> 1)), b & 1 == 1));
         let mut edges: Vec<(ProvinceId, ProvinceId)> = Vec::new();
         let mut crossings = Vec::new();
         for (pair, army) in moves {
@@ -104,8 +113,12 @@ impl ProvinceGraph {
                 crossings.push(this);
             }
         }
-        walls.sort_unstable();
-        walls.dedup();
+        let mut keyed: Vec<(u32, u32)> =
+            walls.iter().map(|&(a, b): &(ProvinceId, ProvinceId)| (a.0, b.0)).collect();
+        crate::sorting::sort_pairs(&mut keyed);
+        keyed.dedup();
+        let walls: Vec<(ProvinceId, ProvinceId)> =
+            keyed.into_iter().map(|(a, b)| (ProvinceId(a), ProvinceId(b))).collect();
         ProvinceGraph { provinces, edges, crossings, walls }
     }
 

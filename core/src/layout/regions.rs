@@ -118,7 +118,7 @@ pub(crate) fn fans(mesh: &Mesh) -> Vec<Vec<(u32, u32, u32)>> {
         }
         by_first.clear();
         by_first.extend(list.iter().enumerate().map(|(i, it)| (it.0, i as u32)));
-        by_first.sort_unstable();
+        crate::sorting::sort_pairs(&mut by_first);
         let mut ordered = Vec::with_capacity(list.len());
         ordered.push(list[0]);
         while ordered.len() < list.len() {
