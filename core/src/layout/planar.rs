@@ -775,12 +775,17 @@ pub(crate) fn maximal_planar(n: usize, edges: &[(u32, u32)]) -> (Vec<bool>, Rota
     let mut at = 0;
     // Runs between refused edges are alike in length.
     let mut guess = 1;
+    // The whole graph is not planar: the first refused edge is searched by
+    // halves from the start (on imperial 7 tests fewer than galloping to
+    // it, its first refusal being half way along).
+    let mut whole = true;
     while at < rest.len() {
         // Largest k known planar (`good`) and smallest known not (`bad`).
         let mut good = 0;
-        let mut bad = None;
+        let mut bad = whole.then_some(rest.len());
+        whole = false;
         let mut step = guess;
-        while at + good < rest.len() {
+        while bad.is_none() && at + good < rest.len() {
             let k = (good + step).min(rest.len() - at);
             if tester.planar_with(n, &chosen, edges, &rest[at..at + k]) {
                 good = k;
