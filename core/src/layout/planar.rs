@@ -141,13 +141,7 @@ impl Work {
             return false;
         }
         let m = edges.len();
-        // Each edge from both ends, in input order.
-        let end = |i: usize| {
-            let (a, b) = edges[i / 2];
-            let (from, to) = if i.is_multiple_of(2) { (a, b) } else { (b, a) };
-            (from as usize, (to, (i / 2) as u32))
-        };
-        bucket(n, 2 * m, end, &mut self.start, &mut self.ind, &mut self.adj);
+        self.adjacency(n, edges);
         refill(&mut self.height, n, NONE);
         refill(&mut self.parent, n, NONE);
         refill(&mut self.src, m, NONE);
@@ -183,6 +177,30 @@ impl Work {
         }
         self.roots = roots;
         planar
+    }
+
+    /// `start` and `adj`: each edge from both ends, each vertex's in input
+    /// order (as [`bucket`] would have them, in one pass over the edges).
+    fn adjacency(&mut self, n: usize, edges: &[(u32, u32)]) {
+        refill(&mut self.start, n + 1, 0);
+        for &(a, b) in edges {
+            self.start[a as usize + 1] += 1;
+            self.start[b as usize + 1] += 1;
+        }
+        for v in 0..n {
+            self.start[v + 1] += self.start[v];
+        }
+        self.ind.clear();
+        self.ind.extend_from_slice(&self.start[..n]);
+        refill(&mut self.adj, 2 * edges.len(), (0, 0));
+        for (e, &(a, b)) in edges.iter().enumerate() {
+            let at = &mut self.ind[a as usize];
+            self.adj[*at as usize] = (b, e as u32);
+            *at += 1;
+            let at = &mut self.ind[b as usize];
+            self.adj[*at as usize] = (a, e as u32);
+            *at += 1;
+        }
     }
 
     /// `ordered`: the oriented edges bucketed by source (in orientation
