@@ -372,3 +372,14 @@ if (!html.includes('</head>')) {
   process.exit(1);
 }
 fs.writeFileSync(file, html.replace('</head>', `${head}</head>`));
+
+// The page's own classic scripts, copied by Trunk (the service worker and
+// its registration): minified as well in a release build (top-level names
+// kept).
+for (const name of ['pwa.js', 'sw.js']) {
+  const at = path.join(staging, name);
+  if (terser && fs.existsSync(at)) {
+    const out = await terser.minify(fs.readFileSync(at, 'utf8'), { ecma: 2020, compress: { passes: 2 }, mangle: true });
+    fs.writeFileSync(at, out.code);
+  }
+}
