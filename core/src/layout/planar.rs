@@ -793,15 +793,14 @@ pub(crate) fn maximal_planar(n: usize, edges: &[(u32, u32)]) -> (Vec<bool>, Rota
     let mut at = 0;
     // Runs between refused edges are alike in length.
     let mut guess = 1;
-    // The whole graph is not planar: the first refused edge is searched by
-    // halves from the start (on imperial 7 tests fewer than galloping to
-    // it, its first refusal being half way along).
-    let mut whole = true;
     while at < rest.len() {
         // Largest k known planar (`good`) and smallest known not (`bad`).
+        // From the start, the whole graph is known not to be planar: the
+        // first refused edge is searched by halves (on imperial 7 tests
+        // fewer than galloping to it, its first refusal being half way
+        // along).
         let mut good = 0;
-        let mut bad = whole.then_some(rest.len());
-        whole = false;
+        let mut bad = (at == 0).then_some(rest.len());
         let mut step = guess;
         while bad.is_none() && at + good < rest.len() {
             let k = (good + step).min(rest.len() - at);
