@@ -132,14 +132,19 @@ const names = {
 // part), a few seconds a build. Otherwise GNU gzip -9 where there is one (5
 // KB smaller than zlib's level 9 on the first part), no name or time in the
 // header (the same bytes each build).
-const zopfli = release
-  ? await import(pathToFileURL(path.join(root, 'tests', 'browser', 'node_modules', '@gfx', 'zopfli', 'dist', 'index.js')).href)
-    .then((m) => m.default ?? m)
-    .catch(() => {
-      console.warn('wasm-hook: no @gfx/zopfli (.ci/setup installs it): gzip -9, the first part 12 KB larger');
-      return null;
-    })
-  : null;
+// A build tool from the browser tests' packages (a release build only);
+// null, with a warning, where it is not installed.
+const buildTool = async (file, without) => {
+  if (!release) return null;
+  try {
+    const m = await import(pathToFileURL(path.join(root, 'tests', 'browser', 'node_modules', ...file.split('/'))).href);
+    return m.default ?? m;
+  } catch {
+    console.warn(`wasm-hook: no ${file.split('/').slice(0, -1).join('/')} (.ci/setup installs it): ${without}`);
+    return null;
+  }
+};
+const zopfli = await buildTool('@gfx/zopfli/dist/index.js', 'gzip -9, the first part 12 KB larger');
 const gzip = async (bytes) => {
   if (zopfli) return Buffer.from(await zopfli.gzipAsync(bytes, { numiterations: 15 }));
   try {
@@ -148,21 +153,16 @@ const gzip = async (bytes) => {
     return zlib.gzipSync(bytes, { level: 9 });
   }
 };
-// A release build minifies the scripts it writes (npm `terser`, installed
-// with the browser tests' packages like Zopfli): the glue 62.7 → 28.4 KB,
-// 9.6 → 7.7 KB gzipped; on a server that does not compress, 38 KB less
-// before the editor works. Names the other files import stay (terser keeps
-// a module's exports and every property name). Without terser, as written.
-const terser = release
-  ? await import(pathToFileURL(path.join(root, 'tests', 'browser', 'node_modules', 'terser', 'main.js')).href)
-    .catch(() => {
-      console.warn('wasm-hook: no terser (.ci/setup installs it): the scripts unminified, 3 KB more in the first part');
-      return null;
-    })
-  : null;
-const script = async (code) => {
+// A release build minifies the scripts it writes and the page's own
+// (npm `terser`, installed with the browser tests' packages like Zopfli):
+// the glue 62.7 → 28.4 KB, 9.6 → 7.7 KB gzipped; on a server that does not
+// compress, 41 KB less. Names other files import stay (terser keeps a
+// module's exports, a classic script's top-level names and every property
+// name). Without terser, as written.
+const terser = await buildTool('terser/main.js', 'the scripts unminified, 4 KB more in the first part');
+const script = async (code, module = true) => {
   if (!terser) return code;
-  const out = await terser.minify(code, { module: true, ecma: 2020, compress: { passes: 2 }, mangle: true });
+  const out = await terser.minify(code, { module, ecma: 2020, compress: { passes: 2 }, mangle: true });
   return out.code;
 };
 // The import statement only: the wasm's own import name stays as it is.
@@ -374,12 +374,8 @@ if (!html.includes('</head>')) {
 fs.writeFileSync(file, html.replace('</head>', `${head}</head>`));
 
 // The page's own classic scripts, copied by Trunk (the service worker and
-// its registration): minified as well in a release build (top-level names
-// kept).
+// its registration).
 for (const name of ['pwa.js', 'sw.js']) {
   const at = path.join(staging, name);
-  if (terser && fs.existsSync(at)) {
-    const out = await terser.minify(fs.readFileSync(at, 'utf8'), { ecma: 2020, compress: { passes: 2 }, mangle: true });
-    fs.writeFileSync(at, out.code);
-  }
+  if (fs.existsSync(at)) fs.writeFileSync(at, await script(fs.readFileSync(at, 'utf8'), false));
 }
