@@ -508,6 +508,41 @@ impl Work {
 
     /// The embedding phase, after a test that found the graph planar.
     fn embedding(&mut self, n: usize, m: usize) -> Rotation {
+        let rot = self.embedding_rot(n, m);
+        let target = |h: u32| -> u32 {
+            let e = (h / 2) as usize;
+            if h.is_multiple_of(2) { self.dst[e] } else { self.src[e] }
+        };
+        (0..n)
+            .map(|v| {
+                let start = rot.leftmost[v];
+                let mut list = Vec::new();
+                if start != NONE {
+                    let mut h = start;
+                    loop {
+                        list.push(target(h));
+                        h = rot.cw[h as usize];
+                        if h == start || list.len() > 2 * m {
+                            break;
+                        }
+                    }
+                }
+                list
+            })
+            .collect()
+    }
+
+    /// [`embed`] as darts: `None` when the graph is not planar.
+    fn embed_darts(&mut self, n: usize, edges: &[(u32, u32)]) -> Option<Darts> {
+        if !self.test(n, edges) {
+            return None;
+        }
+        Some(Darts::of_rot(self.embedding_rot(n, edges.len())))
+    }
+
+    /// The embedding phase as linked rotations of half-edges (`2e` at
+    /// `src[e]`, `2e + 1` at `dst[e]`).
+    fn embedding_rot(&mut self, n: usize, m: usize) -> Rot {
         let mut old = vec![NONE; m];
         for e in 0..m as u32 {
             let sign = self.sign(e, &mut old);
@@ -558,27 +593,7 @@ impl Work {
                 }
             }
         }
-        let target = |h: u32| -> u32 {
-            let e = (h / 2) as usize;
-            if h.is_multiple_of(2) { self.dst[e] } else { self.src[e] }
-        };
-        (0..n)
-            .map(|v| {
-                let start = rot.leftmost[v];
-                let mut list = Vec::new();
-                if start != NONE {
-                    let mut h = start;
-                    loop {
-                        list.push(target(h));
-                        h = rot.cw[h as usize];
-                        if h == start || list.len() > 2 * m {
-                            break;
-                        }
-                    }
-                }
-                list
-            })
-            .collect()
+        rot
     }
 }
 
@@ -739,33 +754,16 @@ pub(crate) fn cut_open(
     cut
 }
 
-/// One place to assemble trial graphs and test them, reused across tests.
-#[derive(Default)]
-struct Tester {
-    trial: Vec<(u32, u32)>,
-    work: Work,
-}
-
-impl Tester {
-    /// Whether `chosen` with the edges `more` (indices into `edges`) is planar.
-    fn planar_with(
-        &mut self,
-        n: usize,
-        chosen: &[(u32, u32)],
-        edges: &[(u32, u32)],
-        more: &[usize],
-    ) -> bool {
-        self.trial.clear();
-        self.trial.extend_from_slice(chosen);
-        self.trial.extend(more.iter().map(|&idx| edges[idx]));
-        self.work.is_planar(n, &self.trial)
-    }
-}
-
 /// A maximal planar subgraph: `edges` are tried in order (a spanning forest
 /// first, so the result stays connected where the graph is), and an edge is
 /// kept unless it would make the graph non-planar. Returns the kept edges'
 /// indices and the embedding of the kept graph.
+///
+/// The graph kept so far is held embedded ([`Darts`]); an edge whose ends
+/// share a face of that embedding is kept at once, drawn across the face
+/// (the graph stays planar). Only an edge whose ends share no face is
+/// tested: kept if the kept graph with it is planar, and then embedded
+/// afresh by the test.
 pub(crate) fn maximal_planar(n: usize, edges: &[(u32, u32)]) -> (Vec<bool>, Rotation) {
     if is_planar(n, edges) {
         return (vec![true; edges.len()], embed(n, edges).unwrap_or_default());
@@ -783,55 +781,167 @@ pub(crate) fn maximal_planar(n: usize, edges: &[(u32, u32)]) -> (Vec<bool>, Rota
             rest.push(idx);
         }
     }
-    // The rest in order, by galloping: from where the last refused edge
-    // was, runs of doubling length (the first as long as the last run
-    // kept) are taken while the graph stays planar;
-    // the first run that does not is searched by halves for the first edge
-    // refused. Refused edges cluster (the long ones come last), so most
-    // searches are short.
-    let mut tester = Tester::default();
-    let mut at = 0;
-    // Runs between refused edges are alike in length.
-    let mut guess = 1;
-    while at < rest.len() {
-        // Largest k known planar (`good`) and smallest known not (`bad`).
-        // From the start, the whole graph is known not to be planar: the
-        // first refused edge is searched by halves (on imperial 7 tests
-        // fewer than galloping to it, its first refusal being half way
-        // along).
-        let mut good = 0;
-        let mut bad = (at == 0).then_some(rest.len());
-        let mut step = guess;
-        while bad.is_none() && at + good < rest.len() {
-            let k = (good + step).min(rest.len() - at);
-            if tester.planar_with(n, &chosen, edges, &rest[at..at + k]) {
-                good = k;
-                step *= 2;
-            } else {
-                bad = Some(k);
+    let mut work = Work::default();
+    // The first refused edge, searched by halves (the whole graph is not
+    // planar); the edges before it are kept and embedded.
+    let (mut good, mut bad) = (0, rest.len());
+    let mut trial = chosen.clone();
+    while bad - good > 1 {
+        let mid = good + (bad - good) / 2;
+        trial.truncate(chosen.len());
+        trial.extend(rest[..mid].iter().map(|&i| edges[i]));
+        if work.is_planar(n, &trial) {
+            good = mid;
+        } else {
+            bad = mid;
+        }
+    }
+    for &idx in &rest[..good] {
+        kept[idx] = true;
+        chosen.push(edges[idx]);
+    }
+    let Some(mut darts) = work.embed_darts(n, &chosen) else {
+        return (kept, vec![Vec::new(); n]);
+    };
+    for &idx in &rest[good + 1..] {
+        let (a, b) = edges[idx];
+        if darts.join_across_face(a, b) {
+            kept[idx] = true;
+            chosen.push((a, b));
+            continue;
+        }
+        chosen.push((a, b));
+        match work.embed_darts(n, &chosen) {
+            Some(fresh) => {
+                kept[idx] = true;
+                darts = fresh;
+            }
+            None => {
+                chosen.pop();
+            }
+        }
+    }
+    let rot = work.embed(n, &chosen).unwrap_or_else(|| vec![Vec::new(); n]);
+    (kept, rot)
+}
+
+/// An embedded graph as darts (half-edges) in linked rotations, each dart
+/// labelled with its face, for adding edges across faces one at a time.
+/// The face after the dart `v → w` goes on with the dart before `w → v` in
+/// `w`'s rotation (as in [`faces`]).
+struct Darts {
+    /// The next and previous dart round the tail (clockwise).
+    next: Vec<u32>,
+    prev: Vec<u32>,
+    face: Vec<u32>,
+    /// A dart leaving each vertex (`NONE`: none).
+    first: Vec<u32>,
+    faces: u32,
+}
+
+impl Darts {
+    /// The darts of `rot` (the twin of half-edge `h` is `h ^ 1`), each
+    /// labelled with its face.
+    fn of_rot(rot: Rot) -> Darts {
+        let total = rot.cw.len();
+        let mut d = Darts {
+            next: rot.cw,
+            prev: rot.ccw,
+            face: vec![NONE; total],
+            first: rot.leftmost,
+            faces: 0,
+        };
+        for start in 0..total as u32 {
+            if d.face[start as usize] != NONE {
+                continue;
+            }
+            let f = d.faces;
+            d.faces += 1;
+            let mut x = start;
+            while d.face[x as usize] == NONE {
+                d.face[x as usize] = f;
+                x = d.after(x);
+            }
+        }
+        d
+    }
+
+    /// The dart after `x` on its face.
+    fn after(&self, x: u32) -> u32 {
+        self.prev[(x ^ 1) as usize]
+    }
+
+    /// A dart leaving `v` on face `f` (the corner after it is on `f`).
+    fn on_face(&self, v: u32, f: u32) -> Option<u32> {
+        let first = self.first[v as usize];
+        if first == NONE {
+            return None;
+        }
+        let mut y = first;
+        loop {
+            if self.face[y as usize] == f {
+                return Some(y);
+            }
+            y = self.next[y as usize];
+            if y == first {
+                return None;
+            }
+        }
+    }
+
+    /// Adds the edge `a b` across a face both ends lie on, if there is one.
+    fn join_across_face(&mut self, a: u32, b: u32) -> bool {
+        let first = self.first[a as usize];
+        if first == NONE || self.first[b as usize] == NONE {
+            return false;
+        }
+        let mut y = first;
+        let (ya, yb) = loop {
+            if let Some(yb) = self.on_face(b, self.face[y as usize]) {
+                break (y, yb);
+            }
+            y = self.next[y as usize];
+            if y == first {
+                return false;
+            }
+        };
+        let f = self.face[ya as usize];
+        // The new darts a → b after `ya` round a, b → a after `yb` round b.
+        let (da, db) = (self.next.len() as u32, self.next.len() as u32 + 1);
+        for (d, y) in [(da, ya), (db, yb)] {
+            let after = self.next[y as usize];
+            self.next.push(after);
+            self.prev.push(y);
+            self.face.push(f);
+            self.next[y as usize] = d;
+            self.prev[after as usize] = d;
+        }
+        // The face splits in two, through `da` and through `db`: the shorter
+        // walk gets a new label (both walked in step, so the cost is the
+        // shorter one's).
+        let (mut x, mut z) = (self.after(da), self.after(db));
+        let shorter = loop {
+            if x == da {
+                break da;
+            }
+            if z == db {
+                break db;
+            }
+            x = self.after(x);
+            z = self.after(z);
+        };
+        let g = self.faces;
+        self.faces += 1;
+        let mut x = shorter;
+        loop {
+            self.face[x as usize] = g;
+            x = self.after(x);
+            if x == shorter {
                 break;
             }
         }
-        if let Some(mut bad) = bad {
-            while bad - good > 1 {
-                let mid = good + (bad - good) / 2;
-                if tester.planar_with(n, &chosen, edges, &rest[at..at + mid]) {
-                    good = mid;
-                } else {
-                    bad = mid;
-                }
-            }
-        }
-        for &idx in &rest[at..at + good] {
-            kept[idx] = true;
-            chosen.push(edges[idx]);
-        }
-        guess = good.max(1);
-        // The edge after the run is refused (or the list is done).
-        at += good + 1;
+        true
     }
-    let rot = embed(n, &chosen).unwrap_or_else(|| vec![Vec::new(); n]);
-    (kept, rot)
 }
 
 #[cfg(test)]
