@@ -798,14 +798,18 @@ pub(crate) fn balance(
             // The push: Σ over the triangles (v, b, c) of their corners'
             // pressure times the area's gradient at v.
             let mut push = [0.0, 0.0];
+            // The shortest edge, squared (its root taken once: the root of
+            // the least is the least of the roots).
             let mut shortest = f64::INFINITY;
             for &(b, c, _) in fan {
                 let (pb, pc) = (pos[b as usize], pos[c as usize]);
                 let corners = (pressure[v] + pressure[b as usize] + pressure[c as usize]) / 3.0;
                 push[0] += corners * sign * (pb[1] - pc[1]) / 2.0;
                 push[1] += corners * sign * (pc[0] - pb[0]) / 2.0;
-                shortest = shortest.min(dist(p, pb));
+                let d = [p[0] - pb[0], p[1] - pb[1]];
+                shortest = shortest.min(d[0] * d[0] + d[1] * d[1]);
             }
+            let shortest = sqrt(shortest);
             // A triangle near flat takes no more of the push that would
             // flatten it: the push slides along it (else the vertex, its
             // step refused, would stay stuck against it).
