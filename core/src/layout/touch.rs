@@ -15,22 +15,36 @@ const LONG: f64 = 1.5;
 /// Zoomed in, still a margin over the outside check's 0.5 units.
 const LEAST_NEAR: f64 = 0.55;
 
-fn line_distance(p: Point, a: Point, b: Point) -> f64 {
-    let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
-    let len = sqrt(dx * dx + dy * dy);
-    if len == 0.0 {
-        return dist(p, a);
-    }
-    ((p[0] - a[0]) * dy - (p[1] - a[1]) * dx).abs() / len
+/// An outline edge from `a` along `d` (its length `len`), the terms
+/// [`overlap`] measures against, worked out once per edge.
+#[derive(Clone, Copy)]
+struct Along {
+    a: Point,
+    d: Point,
+    len: f64,
 }
 
-/// Length of `a1 b1` lying along `a2 b2`.
-fn overlap(a1: Point, b1: Point, a2: Point, b2: Point, near: f64) -> f64 {
-    if line_distance(a1, a2, b2) > near || line_distance(b1, a2, b2) > near {
+impl Along {
+    fn of(a: Point, b: Point) -> Along {
+        let d = [b[0] - a[0], b[1] - a[1]];
+        Along { a, d, len: sqrt(d[0] * d[0] + d[1] * d[1]) }
+    }
+
+    /// How far `p` lies from the edge's line.
+    fn line_distance(&self, p: Point) -> f64 {
+        if self.len == 0.0 {
+            return dist(p, self.a);
+        }
+        ((p[0] - self.a[0]) * self.d[1] - (p[1] - self.a[1]) * self.d[0]).abs() / self.len
+    }
+}
+
+/// Length of `a1 b1` lying along `to`.
+fn overlap(a1: Point, b1: Point, to: &Along, near: f64) -> f64 {
+    if to.line_distance(a1) > near || to.line_distance(b1) > near {
         return 0.0;
     }
-    let (dx, dy) = (b2[0] - a2[0], b2[1] - a2[1]);
-    let len = sqrt(dx * dx + dy * dy);
+    let Along { a: a2, d: [dx, dy], len } = *to;
     if len == 0.0 {
         return 0.0;
     }
@@ -109,6 +123,7 @@ pub(crate) fn touching(
         at_edge.push(covered.len() as u32);
     }
     let cells_of = |idx: usize| &covered[at_edge[idx] as usize..at_edge[idx + 1] as usize];
+    let along: Vec<Along> = edges.iter().map(|&(_, a, b)| Along::of(a, b)).collect();
     // The grid, compressed: each cell's edges in one array.
     let mut start = vec![0u32; cols * rows + 1];
     for &at in &covered {
@@ -152,7 +167,7 @@ pub(crate) fn touching(
                 let listed = &members[start[at] as usize..start[at + 1] as usize];
                 let later = listed.partition_point(|&other| (other as usize) < past);
                 for &other in &listed[later..] {
-                    let (s, c, d) = edges[other as usize];
+                    let s = edges[other as usize].0;
                     if seen[other as usize] == idx as u32 {
                         continue;
                     }
@@ -164,7 +179,7 @@ pub(crate) fn touching(
                     if !asked[s as usize].1 {
                         continue;
                     }
-                    let o = overlap(a, b, c, d, near);
+                    let o = overlap(a, b, &along[other as usize], near);
                     if o <= 0.0 {
                         continue;
                     }
