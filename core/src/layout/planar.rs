@@ -833,9 +833,11 @@ struct Darts {
     /// The next and previous dart round the tail (clockwise).
     next: Vec<u32>,
     prev: Vec<u32>,
+    /// The face each dart lies on (the face to be walked after it).
     face: Vec<u32>,
     /// A dart leaving each vertex (`NONE`: none).
     first: Vec<u32>,
+    /// How many face labels are in use.
     faces: u32,
 }
 
@@ -1037,6 +1039,38 @@ mod tests {
             }
             assert_eq!(rot, embed(n as usize, &chosen).unwrap());
         }
+    }
+
+    /// A cube: two corners of one square share a face and are joined
+    /// across it (one face more, Euler's formula still holding); opposite
+    /// corners of the cube share none.
+    #[test]
+    fn darts_join_only_across_a_shared_face() {
+        let edges = [
+            (0, 1),
+            (1, 2),
+            (2, 3),
+            (3, 0),
+            (4, 5),
+            (5, 6),
+            (6, 7),
+            (7, 4),
+            (0, 4),
+            (1, 5),
+            (2, 6),
+            (3, 7),
+        ];
+        let mut darts = Work::default().embed_darts(8, &edges).expect("a cube is planar");
+        assert_eq!(darts.faces, 6);
+        assert!(!darts.join_across_face(0, 6));
+        assert!(darts.join_across_face(0, 2));
+        assert_eq!(darts.faces, 7);
+        assert_eq!(8 - 13 + darts.faces as i64, 2);
+        // Every dart's face is the one its walk has.
+        for x in 0..darts.next.len() as u32 {
+            assert_eq!(darts.face[darts.after(x) as usize], darts.face[x as usize]);
+        }
+        assert!(!darts.join_across_face(1, 7));
     }
 
     #[test]
