@@ -765,8 +765,10 @@ pub(crate) fn cut_open(
 /// tested: kept if the kept graph with it is planar, and then embedded
 /// afresh by the test.
 pub(crate) fn maximal_planar(n: usize, edges: &[(u32, u32)]) -> (Vec<bool>, Rotation) {
-    if is_planar(n, edges) {
-        return (vec![true; edges.len()], embed(n, edges).unwrap_or_default());
+    // One test: a planar graph's embedding comes with it.
+    let mut work = Work::default();
+    if let Some(rot) = work.embed(n, edges) {
+        return (vec![true; edges.len()], rot);
     }
     // Spanning forest first (always planar), in the given order.
     let mut comp = super::join::Join::new(n);
@@ -781,7 +783,6 @@ pub(crate) fn maximal_planar(n: usize, edges: &[(u32, u32)]) -> (Vec<bool>, Rota
             rest.push(idx);
         }
     }
-    let mut work = Work::default();
     // The first refused edge, searched by halves (the whole graph is not
     // planar); the edges before it are kept and embedded.
     let (mut good, mut bad) = (0, rest.len());
