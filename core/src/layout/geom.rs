@@ -62,21 +62,28 @@ pub(crate) fn segment_distance(p: Point, a: Point, b: Point) -> f64 {
 /// One pass: the even-odd test and the nearest edge (squared distances, one
 /// square root at the end).
 pub(crate) fn depth(p: Point, polygon: &[Point]) -> f64 {
-    deeper(p, polygon, 0.0).unwrap_or(f64::NEG_INFINITY)
+    deeper(p, polygon, 0.0, &mut 0).unwrap_or(f64::NEG_INFINITY)
 }
 
 /// [`depth`] when it may exceed `floor`; `None` as soon as an edge comes
 /// nearer than `floor` (when `floor > 0`: then `p` cannot be deeper). The
 /// pole search asks this of most of its candidates, and most lose early.
-fn deeper(p: Point, polygon: &[Point], floor: f64) -> Option<f64> {
+/// The edges are walked from `*near` round, and `*near` is left at the
+/// nearest edge met (or the one that gave up): the candidates of a search
+/// lie close together, so the edge that beat one usually beats the next
+/// at once. The walk's order changes no answer (a least and a parity).
+fn deeper(p: Point, polygon: &[Point], floor: f64, near: &mut usize) -> Option<f64> {
     let n = polygon.len();
     let mut best = f64::INFINITY;
     let mut inside = false;
     // Squared, and a hair under, so that no candidate the full test would
     // find deeper is given up.
     let give_up = if floor > 0.0 { floor * floor * (1.0 - 1e-9) } else { f64::NEG_INFINITY };
-    for i in 0..n {
-        let (a, b) = (polygon[i], polygon[(i + 1) % n]);
+    let from = if *near < n { *near } else { 0 };
+    let mut i = from;
+    for _ in 0..n {
+        let j = if i + 1 == n { 0 } else { i + 1 };
+        let (a, b) = (polygon[i], polygon[j]);
         if (a[1] > p[1]) != (b[1] > p[1]) {
             let x = a[0] + (p[1] - a[1]) / (b[1] - a[1]) * (b[0] - a[0]);
             if p[0] < x {
@@ -89,10 +96,15 @@ fn deeper(p: Point, polygon: &[Point], floor: f64) -> Option<f64> {
         let t =
             if len2 > 0.0 { ((ap[0] * ab[0] + ap[1] * ab[1]) / len2).clamp(0.0, 1.0) } else { 0.0 };
         let d = [ap[0] - ab[0] * t, ap[1] - ab[1] * t];
-        best = best.min(d[0] * d[0] + d[1] * d[1]);
-        if best < give_up {
-            return None;
+        let d2 = d[0] * d[0] + d[1] * d[1];
+        if d2 < best {
+            best = d2;
+            *near = i;
+            if best < give_up {
+                return None;
+            }
         }
+        i = j;
     }
     let best = sqrt(best);
     Some(if inside { best } else { -best })
@@ -109,11 +121,12 @@ pub(crate) fn pole(polygon: &[Point], seed: Point, pull: f64) -> (Point, f64) {
     }
     let area = polygon_area(polygon);
     // The best so far: (point, depth, score).
-    let at_seed = depth(seed, polygon);
+    let mut near = 0;
+    let at_seed = deeper(seed, polygon, 0.0, &mut near).unwrap_or(f64::NEG_INFINITY);
     let mut best = (seed, at_seed, at_seed);
-    let try_point = |p: Point, best: &mut (Point, f64, f64)| {
+    let mut try_point = |p: Point, best: &mut (Point, f64, f64)| {
         let cost = pull * dist(p, seed);
-        if let Some(d) = deeper(p, polygon, (best.2 + cost).max(0.0))
+        if let Some(d) = deeper(p, polygon, (best.2 + cost).max(0.0), &mut near)
             && d - cost > best.2
         {
             *best = (p, d, d - cost);
