@@ -16,6 +16,7 @@
 //! in `load/places.rs`, power lines in `load/powers.rs`, the state in
 //! `map/raw.rs`.
 
+use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::sync::Arc;
@@ -45,6 +46,11 @@ pub(crate) struct Loader<'a> {
     pub(crate) raw: Raw,
     pub(crate) diags: Vec<Diagnostic>,
     stack: Vec<FileId>,
+    /// Every province a unit line has placed a unit in (some may have lost
+    /// it since): a unit line looks for an earlier unit there to replace
+    /// only when its province is listed, so a file of unit lines is not
+    /// quadratic.
+    unit_sites: BTreeSet<String>,
 }
 
 impl<'a> Loader<'a> {
@@ -55,6 +61,7 @@ impl<'a> Loader<'a> {
             raw: Raw::default(),
             diags: Vec::new(),
             stack: Vec::new(),
+            unit_sites: BTreeSet::new(),
         }
     }
 
@@ -529,8 +536,12 @@ impl<'a> Loader<'a> {
                     return;
                 }
                 let province = String::from(province_part(&unit[2..]));
-                for units in self.raw.units.values_mut() {
-                    units.retain(|it| province_part(&it.text[2..]) != province);
+                if self.unit_sites.contains(&province) {
+                    for units in self.raw.units.values_mut() {
+                        units.retain(|it| province_part(&it.text[2..]) != province);
+                    }
+                } else {
+                    self.unit_sites.insert(province);
                 }
                 self.raw.units.get_or_insert_with(&power, Vec::new).push(Tok::new(unit, line_at));
             }

@@ -80,10 +80,27 @@ pub const KEYWORDS: &[(&str, &str)] = &[
     ("DESTROYED", "*"),
 ];
 
+/// Per length (up to the longest keyword's), the first bytes a keyword of
+/// that length starts with: bit `byte % 64` (a filter; the table decides).
+const STARTS: [u64; 11] = {
+    let mut starts = [0u64; 11];
+    let mut i = 0;
+    while i < KEYWORDS.len() {
+        let key = KEYWORDS[i].0.as_bytes();
+        starts[key.len()] |= 1u64 << (key[0] & 63);
+        i += 1;
+    }
+    starts
+};
+
 /// What `norm` maps a single upper-case word to, if it is a keyword.
 pub fn keyword(word: &str) -> Option<&'static str> {
-    // Most words are not keywords: compare lengths before bytes.
-    if word.len() > 10 {
+    // Most words are not keywords: their length and first byte rule them
+    // out before any is compared.
+    let (Some(&first), Some(starts)) = (word.as_bytes().first(), STARTS.get(word.len())) else {
+        return None;
+    };
+    if starts & (1u64 << (first & 63)) == 0 {
         return None;
     }
     KEYWORDS
@@ -259,6 +276,36 @@ mod tests {
         assert_eq!(norm_power("U+S+A"), "USA");
         assert_eq!(norm_power("_Catholic"), "_CATHOLIC");
         assert_eq!(norm("egeïsche"), "EGEÏSCHE");
+    }
+
+    /// The filter before the table passes every keyword, and the lookup
+    /// answers as a plain scan of the table does, for the keywords, their
+    /// neighbours and every word of one to three letters.
+    #[test]
+    fn keywords_found_as_the_table_says() {
+        let scan = |word: &str| KEYWORDS.iter().find(|(key, _)| *key == word).map(|(_, v)| *v);
+        let mut words: alloc::vec::Vec<String> = alloc::vec::Vec::new();
+        for (key, _) in KEYWORDS {
+            words.push(String::from(*key));
+            words.push(alloc::format!("{key}S"));
+            words.push(String::from(&key[1..]));
+        }
+        let letters: alloc::vec::Vec<char> = ('A'..='Z').chain(['>', '-', '/', '1']).collect();
+        for &a in &letters {
+            words.push(alloc::format!("{a}"));
+            for &b in &letters {
+                words.push(alloc::format!("{a}{b}"));
+                for &c in &letters {
+                    words.push(alloc::format!("{a}{b}{c}"));
+                }
+            }
+        }
+        words.push(String::from("A VERY LONG WORD INDEED"));
+        for word in &words {
+            assert_eq!(keyword(word), scan(word), "{word}");
+        }
+        assert_eq!(keyword("ARMY"), Some("A"));
+        assert_eq!(keyword("DISLODGED"), Some("~"));
     }
 
     #[test]
