@@ -212,16 +212,30 @@ impl Work {
         self.sort_each(n);
     }
 
-    /// Sorts each vertex's out-edges by nesting depth, stably. The
-    /// standard sort (insertion sort on these short lists), not
-    /// `crate::sorting`: it runs once per vertex per planarity test.
+    /// Sorts each vertex's out-edges by nesting depth, stably: an insertion
+    /// sort written out for the short lists (most vertices have a handful
+    /// of edges, and this runs once per vertex per planarity test), the
+    /// standard stable sort for a long one (a hub), not `crate::sorting`.
     fn sort_each(&mut self, n: usize) {
-        let nesting = &self.nesting;
+        const SHORT: usize = 24;
+        let nesting = &self.nesting[..];
         for v in 0..n {
             let (a, b) = (self.ord_start[v] as usize, self.ord_start[v + 1] as usize);
-            if b - a > 1 {
+            let list = &mut self.ordered[a..b];
+            if list.len() > SHORT {
                 #[allow(clippy::disallowed_methods)]
-                self.ordered[a..b].sort_by_key(|&e| nesting[e as usize]);
+                list.sort_by_key(|&e| nesting[e as usize]);
+                continue;
+            }
+            for i in 1..list.len() {
+                let e = list[i];
+                let key = nesting[e as usize];
+                let mut j = i;
+                while j > 0 && nesting[list[j - 1] as usize] > key {
+                    list[j] = list[j - 1];
+                    j -= 1;
+                }
+                list[j] = e;
             }
         }
     }

@@ -10,24 +10,27 @@
 
 #![allow(clippy::needless_range_loop)] // index loops read best in the numeric code
 
-use alloc::collections::VecDeque;
 use alloc::vec;
 use alloc::vec::Vec;
 
 use super::geom::{Point, sqrt};
 
 /// Breadth-first distances from `from` (unreached: `u32::MAX`).
-fn bfs(adj: &[Vec<u32>], from: usize, out: &mut [u32]) {
+/// The queue is a plain list read from its front (each vertex enters it
+/// once), kept by the caller between searches.
+fn bfs(adj: &[Vec<u32>], from: usize, out: &mut [u32], queue: &mut Vec<u32>) {
     out.fill(u32::MAX);
     out[from] = 0;
-    let mut queue = VecDeque::new();
-    queue.push_back(from as u32);
-    while let Some(v) = queue.pop_front() {
+    queue.clear();
+    queue.push(from as u32);
+    let mut head = 0;
+    while let Some(&v) = queue.get(head) {
+        head += 1;
         let d = out[v as usize] + 1;
         for &u in &adj[v as usize] {
             if out[u as usize] == u32::MAX {
                 out[u as usize] = d;
-                queue.push_back(u);
+                queue.push(u);
             }
         }
     }
@@ -40,9 +43,10 @@ fn choose_pivots(adj: &[Vec<u32>]) -> Vec<(usize, Vec<u32>)> {
     let mut dist = vec![0u32; n];
     let mut nearest = vec![u32::MAX; n];
     let mut pivots: Vec<(usize, Vec<u32>)> = Vec::new();
+    let mut queue = Vec::with_capacity(n);
     let mut pivot = 0usize;
     for _ in 0..n.min(24) {
-        bfs(adj, pivot, &mut dist);
+        bfs(adj, pivot, &mut dist, &mut queue);
         pivots.push((pivot, dist.clone()));
         let mut best = (0u32, 0usize);
         for v in 0..n {
