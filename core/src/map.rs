@@ -632,7 +632,7 @@ fn build(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked) -> Map 
         loc.abuts = list
             .iter()
             .map(|tok| {
-                let dest_upper = upper(&tok.dest);
+                let dest_upper = names::upper_cow(&tok.dest);
                 Abut {
                     written: tok.dest.clone(),
                     target: location_index.get(&dest_upper).copied(),

@@ -124,6 +124,16 @@ pub fn upper(text: &str) -> String {
     if text.is_ascii() { text.to_ascii_uppercase() } else { text.to_uppercase() }
 }
 
+/// [`upper`], borrowed when it would change nothing (ASCII without a
+/// lower-case letter: most abbreviations).
+pub fn upper_cow(text: &str) -> alloc::borrow::Cow<'_, str> {
+    if text.bytes().all(|b| b.is_ascii() && !b.is_ascii_lowercase()) {
+        alloc::borrow::Cow::Borrowed(text)
+    } else {
+        alloc::borrow::Cow::Owned(upper(text))
+    }
+}
+
 /// Lower-cases like Python's `unicode.lower()`.
 pub fn lower(text: &str) -> String {
     if text.is_ascii() { text.to_ascii_lowercase() } else { text.to_lowercase() }
@@ -306,6 +316,16 @@ mod tests {
         }
         assert_eq!(keyword("ARMY"), Some("A"));
         assert_eq!(keyword("DISLODGED"), Some("~"));
+    }
+
+    #[test]
+    fn upper_cow_is_upper() {
+        for text in
+            ["SPA/NC", "spa/nc", "Spa", "", "ST.PETE", "straße", "ÉCOSSE", "écosse", "A-1_b"]
+        {
+            assert_eq!(upper_cow(text), upper(text), "{text}");
+        }
+        assert!(matches!(upper_cow("SPA/NC"), alloc::borrow::Cow::Borrowed(_)));
     }
 
     #[test]

@@ -323,8 +323,9 @@ impl Loader<'_> {
         let place_at = fs(words[1]);
         let line_at = fs(line.span);
         let other = swapcase(&place);
-        let is_upper = place == upper(&place) && place != lower(&place);
-        if place != upper(&place) && place != lower(&place) {
+        let (up, low) = (upper(&place), lower(&place));
+        let is_upper = place == up && place != low;
+        if place != up && place != low {
             self.diags.push(
                 Diagnostic::new(
                     codes::TERRAIN_CASE,
