@@ -35,13 +35,23 @@ pub fn App() -> impl IntoView {
     let variant: Signal<String> =
         Memo::new(move |_| doc.workspace.with(|w| w.variant.clone())).into();
     // One load per settled change; the analysis and the game derive from it.
-    let loaded = Memo::new(move |_| {
+    // The map it replaces is dropped after the next frame, not in the
+    // keystroke's task (freeing a big map's thousands of strings is a few
+    // per cent of a keystroke on imperial).
+    let loaded = Memo::new_owning(move |old: Option<bridge::Loaded>| {
         let start = crate::doc::now_ms();
         // A load that missed a bundled file runs again when it arrives.
         crate::library::track();
         let loaded = doc.settled.with(Workspace::load_warm);
         doc.checked(crate::doc::now_ms() - start, doc.settled.with_untracked(Workspace::bytes));
-        loaded
+        let changed = old.as_ref() != Some(&loaded);
+        if let Some(old) = old {
+            leptos::task::spawn_local(async move {
+                crate::tasks::next_frame().await;
+                drop(old);
+            });
+        }
+        (loaded, changed)
     });
     // The map's analysis, with the drawing's warnings (pin conflicts) while
     // they are about the pins the map has now.
