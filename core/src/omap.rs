@@ -8,9 +8,9 @@
 //! cannot leak into any output order; iteration walks the entry vector.
 
 use alloc::string::String;
-use alloc::sync::Arc;
-
 use alloc::vec::Vec;
+
+use crate::name::Name;
 
 const EMPTY: u32 = u32::MAX;
 const DELETED: u32 = u32::MAX - 1;
@@ -18,7 +18,9 @@ const DELETED: u32 = u32::MAX - 1;
 /// An insertion-ordered map from `String`.
 #[derive(Clone, Debug)]
 pub(crate) struct OMap<V> {
-    entries: Vec<Option<(Arc<str>, V)>>,
+    /// Keys as `Name`s: a province's abbreviation is kept in place, not
+    /// allocated (thousands of keys a load).
+    entries: Vec<Option<(Name, V)>>,
     /// Hash slots holding entry indices (or EMPTY / DELETED).
     slots: Vec<u32>,
     live: usize,
@@ -40,11 +42,10 @@ impl<V> Default for OMap<V> {
     }
 }
 
-fn hash(key: &str) -> u64 {
+fn hash(bytes: &[u8]) -> u64 {
     // FxHash over 8-byte chunks.
     const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-    let mut hash = key.len() as u64;
-    let bytes = key.as_bytes();
+    let mut hash = bytes.len() as u64;
     let mut chunks = bytes.chunks_exact(8);
     for chunk in &mut chunks {
         let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
@@ -75,14 +76,14 @@ impl<V> OMap<V> {
             return None;
         }
         let mask = self.slots.len() - 1;
-        let mut slot = hash(key) as usize & mask;
+        let mut slot = hash(key.as_bytes()) as usize & mask;
         loop {
             match self.slots[slot] {
                 EMPTY => return None,
                 DELETED => (),
                 idx => {
                     if let Some((entry_key, _)) = &self.entries[idx as usize]
-                        && &**entry_key == key
+                        && entry_key.as_bytes() == key.as_bytes()
                     {
                         return Some(slot);
                     }
@@ -114,9 +115,9 @@ impl<V> OMap<V> {
             self.rebuild((self.live + 1) * 4);
         }
         let idx = self.entries.len();
-        self.entries.push(Some((Arc::from(key), value)));
+        self.entries.push(Some((Name::from(key), value)));
         let mask = self.slots.len() - 1;
-        let mut slot = hash(key) as usize & mask;
+        let mut slot = hash(key.as_bytes()) as usize & mask;
         while self.slots[slot] != EMPTY && self.slots[slot] != DELETED {
             slot = (slot + 1) & mask;
         }
@@ -166,7 +167,7 @@ impl<V> OMap<V> {
         let before = self.live;
         for slot in &mut self.entries {
             if let Some((key, value)) = slot
-                && !keep(key, value)
+                && !keep(key.as_str(), value)
             {
                 *slot = None;
                 self.live -= 1;
@@ -179,7 +180,7 @@ impl<V> OMap<V> {
 
     /// Entries in order.
     pub(crate) fn iter(&self) -> impl Iterator<Item = (&str, &V)> + '_ {
-        self.entries.iter().flatten().map(|(key, value)| (&**key, value))
+        self.entries.iter().flatten().map(|(key, value)| (key.as_str(), value))
     }
 
     /// Keys in order.
@@ -205,7 +206,7 @@ impl<V> OMap<V> {
         let mask = size - 1;
         for (idx, entry) in self.entries.iter().enumerate() {
             let Some((key, _)) = entry else { continue };
-            let mut slot = hash(key) as usize & mask;
+            let mut slot = hash(key.as_bytes()) as usize & mask;
             while self.slots[slot] != EMPTY {
                 slot = (slot + 1) & mask;
             }
