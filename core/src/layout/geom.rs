@@ -79,8 +79,7 @@ fn deeper(p: Point, polygon: &[Point], floor: f64, near: &mut usize) -> Option<f
     // Squared, and a hair under, so that no candidate the full test would
     // find deeper is given up.
     let give_up = if floor > 0.0 { floor * floor * (1.0 - 1e-9) } else { f64::NEG_INFINITY };
-    let from = if *near < n { *near } else { 0 };
-    let mut i = from;
+    let mut i = if *near < n { *near } else { 0 };
     for _ in 0..n {
         let j = if i + 1 == n { 0 } else { i + 1 };
         let (a, b) = (polygon[i], polygon[j]);

@@ -94,7 +94,8 @@ pub(crate) fn touching(
     let rows = (((hi[1] - lo[1]) / cell) as usize + 1).min(4096);
     let per = 1.0 / cell;
     // The cell of coordinate `x` on axis `k` of `n` cells (a product, not
-    // a quotient, and a conversion to `u32`: asked four times an edge).
+    // a quotient, and a conversion to `u32`: asked twice an edge and twice
+    // more for each row it covers).
     let at = |x: f64, k: usize, n: usize| -> usize {
         let i = (x - lo[k]) * per;
         if i <= 0.0 {
