@@ -46,7 +46,7 @@ impl Pair {
 }
 
 /// The left-right test's buffers, kept between tests so that a search of
-/// many tests allocates once. Every array is filled afresh by each test.
+/// many tests allocates once. Each test writes every entry it reads.
 #[derive(Default)]
 pub(crate) struct Work {
     /// Adjacency in one buffer: `start[v]..start[v + 1]` of `adj` holds
@@ -82,6 +82,14 @@ fn refill<T: Copy>(v: &mut Vec<T>, len: usize, value: T) {
     v.resize(len, value);
 }
 
+/// At least `len` long; what is there is left as it is, for an array the
+/// test writes before it reads (a fill would be a memset per test).
+fn grow<T: Copy>(v: &mut Vec<T>, len: usize, value: T) {
+    if v.len() < len {
+        v.resize(len, value);
+    }
+}
+
 /// Buckets the items `item(0..len)`, each a (key, item), by key, stably,
 /// into one buffer: `out`'s `start[k]..start[k + 1]` holds the items of
 /// key `k` in index order.
@@ -102,7 +110,10 @@ fn bucket<T: Copy + Default>(
     }
     cursor.clear();
     cursor.extend_from_slice(&start[..keys]);
-    refill(out, len, T::default());
+    // Every slot is written below.
+    if out.len() < len {
+        out.resize(len, T::default());
+    }
     for i in 0..len {
         let (key, it) = item(i);
         out[cursor[key] as usize] = it;
@@ -144,18 +155,20 @@ impl Work {
         self.adjacency(n, edges);
         refill(&mut self.height, n, NONE);
         refill(&mut self.parent, n, NONE);
-        refill(&mut self.src, m, NONE);
-        refill(&mut self.dst, m, NONE);
+        // Every edge is oriented once, and these are written as it is
+        // (`reference` and `side` too, to their first values) or, in the
+        // testing phase, before they are read: only `oriented` is filled.
         refill(&mut self.oriented, m, false);
+        for v in [&mut self.src, &mut self.dst, &mut self.lowpt, &mut self.lowpt2] {
+            grow(v, m, NONE);
+        }
+        for v in [&mut self.reference, &mut self.bottom, &mut self.lowpt_edge] {
+            grow(v, m, NONE);
+        }
+        grow(&mut self.nesting, m, 0);
+        grow(&mut self.side, m, 1);
         self.oriented_order.clear();
-        refill(&mut self.lowpt, m, 0);
-        refill(&mut self.lowpt2, m, 0);
-        refill(&mut self.nesting, m, 0);
-        refill(&mut self.reference, m, NONE);
-        refill(&mut self.side, m, 1);
         self.stack.clear();
-        refill(&mut self.bottom, m, 0);
-        refill(&mut self.lowpt_edge, m, NONE);
         self.roots.clear();
         self.ind.clear();
         self.ind.extend_from_slice(&self.start[..n]);
@@ -192,7 +205,8 @@ impl Work {
         }
         self.ind.clear();
         self.ind.extend_from_slice(&self.start[..n]);
-        refill(&mut self.adj, 2 * edges.len(), (0, 0));
+        // Every slot is written below.
+        grow(&mut self.adj, 2 * edges.len(), (0, 0));
         for (e, &(a, b)) in edges.iter().enumerate() {
             let at = &mut self.ind[a as usize];
             self.adj[*at as usize] = (b, e as u32);
@@ -255,6 +269,8 @@ impl Work {
             lowpt,
             lowpt2,
             nesting,
+            reference,
+            side,
             dfs,
             ..
         } = self;
@@ -262,6 +278,7 @@ impl Work {
         let (ind, height, parent) = (&mut ind[..], &mut height[..], &mut parent[..]);
         let (src, dst, oriented) = (&mut src[..], &mut dst[..], &mut oriented[..]);
         let (lowpt, lowpt2, nesting) = (&mut lowpt[..], &mut lowpt2[..], &mut nesting[..]);
+        let (reference, side) = (&mut reference[..], &mut side[..]);
         dfs.clear();
         dfs.push(root);
         while let Some(v) = dfs.pop() {
@@ -282,6 +299,8 @@ impl Work {
                         continue;
                     }
                     oriented[edu] = true;
+                    reference[edu] = NONE;
+                    side[edu] = 1;
                     src[edu] = v;
                     dst[edu] = w;
                     oriented_order.push(ed);
@@ -1054,6 +1073,35 @@ mod tests {
             }
             assert_eq!(rot, embed(n as usize, &chosen).unwrap());
         }
+    }
+
+    /// One `Work` reused over graphs of every size, big after small and
+    /// small after big, answers as a fresh one does: a test reads nothing
+    /// an earlier test left in its buffers.
+    #[test]
+    fn reused_buffers_answer_as_fresh_ones() {
+        let mut seed = 11u64;
+        let mut next = move || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as u32
+        };
+        let mut work = Work::default();
+        let (mut planar, mut not) = (0, 0);
+        for n in [40u32, 6, 90, 12, 60, 5, 120, 30, 9, 75] {
+            for density in [1u32, 2, 3] {
+                let mut edges: Vec<(u32, u32)> = Vec::new();
+                for _ in 0..density * n {
+                    let (a, b) = (next() % n, next() % n);
+                    if a != b && !edges.iter().any(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a)) {
+                        edges.push((a, b));
+                    }
+                }
+                let fresh = embed(n as usize, &edges);
+                assert_eq!(work.embed(n as usize, &edges), fresh, "n {n}, {} edges", edges.len());
+                if fresh.is_some() { planar += 1 } else { not += 1 }
+            }
+        }
+        assert!(planar > 5 && not > 5, "{planar} planar, {not} not: both answers must be asked");
     }
 
     /// A cube: two corners of one square share a face and are joined
