@@ -563,9 +563,10 @@ fn build(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked) -> Map 
     let mut province_index: OMap<ProvinceId> = OMap::default();
     // Provinces first (a coast may be listed before its province).
     for (key, _) in raw.locs.iter() {
-        let abbr = upper(key);
-        let province = String::from(province_part(&abbr));
-        if !province_index.contains(&province) {
+        let abbr = names::upper_cow(key);
+        let province = province_part(&abbr);
+        if !province_index.contains(province) {
+            let province = String::from(province);
             let terrain =
                 raw.areatype(&province).or_else(|| raw.areatype(key)).unwrap_or(Terrain::Shut);
             province_index.insert(province.clone(), ProvinceId(provinces.len() as u32));

@@ -7,7 +7,6 @@
 //! most of its time in `memcmp`. The index is never iterated, so hashing
 //! cannot leak into any output order; iteration walks the entry vector.
 
-use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::name::Name;
@@ -15,7 +14,7 @@ use crate::name::Name;
 const EMPTY: u32 = u32::MAX;
 const DELETED: u32 = u32::MAX - 1;
 
-/// An insertion-ordered map from `String`.
+/// An insertion-ordered map from strings (kept as [`Name`]s).
 #[derive(Clone, Debug)]
 pub(crate) struct OMap<V> {
     /// Keys as `Name`s: a province's abbreviation is kept in place, not
@@ -130,13 +129,14 @@ impl<V> OMap<V> {
     }
 
     /// Sets `key` (keeping its position if present). Returns the old value.
-    pub(crate) fn insert(&mut self, key: String, value: V) -> Option<V> {
-        if let Some(slot) = self.find(&key) {
+    pub(crate) fn insert(&mut self, key: impl AsRef<str>, value: V) -> Option<V> {
+        let key = key.as_ref();
+        if let Some(slot) = self.find(key) {
             let idx = self.slots[slot] as usize;
             let entry = self.entries[idx].as_mut().expect("indexed entries are live");
             return Some(core::mem::replace(&mut entry.1, value));
         }
-        self.push_new(&key, value);
+        self.push_new(key, value);
         None
     }
 
@@ -232,8 +232,8 @@ mod tests {
         for idx in 0..90 {
             map.remove(&idx.to_string());
         }
-        map.insert("5".to_string(), 5);
-        map.insert("95".to_string(), -1);
+        map.insert("5", 5);
+        map.insert("95", -1);
         let got: Vec<i32> = map.values().copied().collect();
         assert_eq!(got, [90, 91, 92, 93, 94, -1, 96, 97, 98, 99, 5]);
         assert_eq!(map.get("5"), Some(&5));
@@ -254,7 +254,7 @@ mod tests {
         assert!(map.contains("k1") && !map.contains("k0") && map.contains("99"));
         let mut other = OMap::default();
         for (key, value) in map.iter() {
-            other.insert(key.to_string(), *value);
+            other.insert(key, *value);
         }
         assert!(other == map);
     }

@@ -381,9 +381,12 @@ pub fn directive_words() -> impl Iterator<Item = &'static str> {
 
 fn classify(text: &str, words: &[Span]) -> LineKind {
     let first = words[0].text(text);
-    let upper = first.to_ascii_uppercase();
+    // The tables' words are upper-case ASCII: compared without a copy.
     let find = |table: &[(&str, LineKind)]| {
-        table.iter().find(|(word, _)| *word == upper).map(|(_, kind)| kind.clone())
+        table
+            .iter()
+            .find(|(word, _)| word.eq_ignore_ascii_case(first))
+            .map(|(_, kind)| kind.clone())
     };
     if let Some(kind) = find(EARLY_DIRECTIVES) {
         return kind;
@@ -395,7 +398,9 @@ fn classify(text: &str, words: &[Span]) -> LineKind {
     match find(LATE_DIRECTIVES) {
         Some(LineKind::Terrain(_)) if words.len() == 1 => LineKind::Power,
         Some(kind) => kind,
-        None if upper == "A" || upper == "F" => LineKind::Unit,
+        None if first.eq_ignore_ascii_case("A") || first.eq_ignore_ascii_case("F") => {
+            LineKind::Unit
+        }
         None => LineKind::Power,
     }
 }

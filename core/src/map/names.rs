@@ -139,6 +139,50 @@ pub fn lower(text: &str) -> String {
     if text.is_ascii() { text.to_ascii_lowercase() } else { text.to_lowercase() }
 }
 
+/// [`lower`], borrowed when it would change nothing (ASCII without an
+/// upper-case letter).
+pub fn lower_cow(text: &str) -> alloc::borrow::Cow<'_, str> {
+    if text.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase()) {
+        alloc::borrow::Cow::Borrowed(text)
+    } else {
+        alloc::borrow::Cow::Owned(lower(text))
+    }
+}
+
+/// `f` of [`lower`]`(text)`, lowered on the stack when it is short ASCII
+/// (a lookup of a lower-case key, without allocating).
+pub fn with_lower<R>(text: &str, f: impl FnOnce(&str) -> R) -> R {
+    let mut buf = [0u8; 32];
+    if text.len() <= buf.len() && text.is_ascii() {
+        let buf = &mut buf[..text.len()];
+        buf.copy_from_slice(text.as_bytes());
+        buf.make_ascii_lowercase();
+        // ASCII in, ASCII out: always UTF-8.
+        if let Ok(lowered) = core::str::from_utf8(buf) {
+            return f(lowered);
+        }
+    }
+    f(&lower(text))
+}
+
+/// Whether [`upper`] leaves `text` as it is (without allocating for ASCII).
+pub fn upper_keeps(text: &str) -> bool {
+    if text.is_ascii() {
+        !text.bytes().any(|b| b.is_ascii_lowercase())
+    } else {
+        upper(text) == text
+    }
+}
+
+/// Whether [`lower`] leaves `text` as it is (without allocating for ASCII).
+pub fn lower_keeps(text: &str) -> bool {
+    if text.is_ascii() {
+        !text.bytes().any(|b| b.is_ascii_uppercase())
+    } else {
+        lower(text) == text
+    }
+}
+
 /// `Map.norm`: the normal form used for aliases and order text.
 pub fn norm(phrase: &str) -> String {
     // Fast path: one plain ASCII word (most aliases and abbreviations).
@@ -275,6 +319,23 @@ pub fn province_part(abbr: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shortcuts that do not allocate agree with `upper` and `lower`,
+    /// on ASCII and beyond it (ß upper-cases to SS; a name longer than the
+    /// stack buffer).
+    #[test]
+    fn shortcuts_agree_with_upper_and_lower() {
+        let long = "a".repeat(40);
+        for text in
+            ["", "SPA", "spa", "Spa/nc", "MAO-2", "ß", "Égée", "ÉGÉE", "égée", long.as_str()]
+        {
+            assert_eq!(upper_keeps(text), upper(text) == text, "{text}");
+            assert_eq!(lower_keeps(text), lower(text) == text, "{text}");
+            assert_eq!(upper_cow(text), upper(text), "{text}");
+            assert_eq!(lower_cow(text), lower(text), "{text}");
+            assert_eq!(with_lower(text, |it| String::from(it)), lower(text), "{text}");
+        }
+    }
 
     #[test]
     fn norm_like_dpjudge() {

@@ -14,7 +14,7 @@ use alloc::vec::Vec;
 
 use crate::diagnostics::{Diagnostic, codes};
 use crate::map::load::{AbutRule, Raw, Tok};
-use crate::map::names::{lower, upper};
+use crate::map::names::{self, lower, upper};
 use crate::map::{Checked, Terrain};
 use crate::name::Name;
 use crate::omap::OMap;
@@ -150,7 +150,8 @@ impl Check<'_> {
         }
         // An alias that spells another location's abbreviation hijacks it in orders.
         for (alias, def) in raw.aliases.iter() {
-            let is_location = raw.loc_type.contains(alias) || raw.loc_type.contains(&lower(alias));
+            let is_location = raw.loc_type.contains(alias)
+                || names::with_lower(alias, |it| raw.loc_type.contains(it));
             if alias != def.value && is_location && !powers.iter().any(|it| *it == def.value) {
                 diags.push(
                     Diagnostic::new(

@@ -6,7 +6,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use crate::diagnostics::{Diagnostic, Edit, codes};
-use crate::map::names::{keyword, lower, norm, province_part, upper};
+use crate::map::names::{keyword, lower, lower_keeps, norm, province_part, upper, upper_keeps};
 use crate::name::Name;
 use crate::syntax::{self, Line, TerrainKeyword};
 use crate::text::{FileId, FileSpan, Span};
@@ -110,7 +110,7 @@ impl Loader<'_> {
             self.diags.push(diag);
         }
         self.raw.loc_name.insert(
-            name.clone(),
+            &name,
             NameDef {
                 abbr: abbr.clone(),
                 at: name_at,
@@ -323,9 +323,9 @@ impl Loader<'_> {
         let place_at = fs(words[1]);
         let line_at = fs(line.span);
         let other = swapcase(&place);
-        let (up, low) = (upper(&place), lower(&place));
-        let is_upper = place == up && place != low;
-        if place != up && place != low {
+        let (keeps_up, keeps_low) = (upper_keeps(&place), lower_keeps(&place));
+        let is_upper = keeps_up && !keeps_low;
+        if !keeps_up && !keeps_low {
             self.diags.push(
                 Diagnostic::new(
                     codes::TERRAIN_CASE,
@@ -341,10 +341,10 @@ impl Loader<'_> {
             let old_abut = self.raw.loc_abut.remove(&other);
             if keyword == TerrainKeyword::Amend {
                 if let Some(def) = old_type {
-                    self.raw.loc_type.insert(place.clone(), def);
+                    self.raw.loc_type.insert(&place, def);
                 }
                 if let Some(abuts) = old_abut {
-                    self.raw.loc_abut.insert(place.clone(), abuts);
+                    self.raw.loc_abut.insert(&place, abuts);
                 }
             }
             if is_upper {
@@ -364,7 +364,7 @@ impl Loader<'_> {
             }
         }
         self.raw.locs.remove(&place);
-        self.raw.locs.insert(place.clone(), place_at);
+        self.raw.locs.insert(&place, place_at);
         if keyword != TerrainKeyword::Amend {
             let terrain = match keyword {
                 TerrainKeyword::Water => Terrain::Water,
@@ -373,11 +373,9 @@ impl Loader<'_> {
                 TerrainKeyword::Port => Terrain::Port,
                 TerrainKeyword::Shut | TerrainKeyword::Amend => Terrain::Shut,
             };
-            self.raw
-                .loc_type
-                .insert(place.clone(), TerrainDef { terrain, at: place_at, line: line_at });
+            self.raw.loc_type.insert(&place, TerrainDef { terrain, at: place_at, line: line_at });
             if words.len() > 2 {
-                self.raw.loc_abut.insert(place.clone(), Vec::new());
+                self.raw.loc_abut.insert(&place, Vec::new());
             }
         } else if let Some(def) = self.raw.loc_type.get_mut(&place) {
             def.line = line_at;
@@ -642,6 +640,10 @@ pub(super) fn dpjudge_reading(meaning: &str) -> String {
 
 /// Python's `str.swapcase`.
 pub(super) fn swapcase(text: &str) -> String {
+    if text.is_ascii() {
+        let swap = |b: u8| if b.is_ascii_alphabetic() { b ^ 0x20 } else { b };
+        return text.bytes().map(|b| char::from(swap(b))).collect();
+    }
     text.chars()
         .flat_map(|ch| {
             let mut buf: Vec<char> = Vec::new();
@@ -696,6 +698,8 @@ mod tests {
         assert_eq!((tok.dest.as_str(), tok.rules), ("naf", alloc::vec![AbutRule::Strait]));
         assert!(parse_abut("~*", at).is_none());
         assert_eq!(swapcase("Spa/nc"), "sPA/NC");
+        assert_eq!(swapcase("Égée-2"), "éGÉE-2");
+        assert_eq!(swapcase("~Xy:z"), "~xY:Z");
         assert_eq!(title("bul/ec"), "Bul/Ec");
         assert_eq!(edit_distance("OWN", "OWNS"), 1);
     }

@@ -25,7 +25,7 @@ impl Loader<'_> {
         reinit: bool,
     ) {
         if reinit {
-            self.raw.homes.insert(power.to_string(), Vec::new());
+            self.raw.homes.insert(power, Vec::new());
             self.raw.partisan.remove(power);
             self.raw.factory.remove(power);
             self.raw.hidden.remove(power);
@@ -508,7 +508,7 @@ impl Loader<'_> {
         }
         fn move_key<V>(map: &mut OMap<V>, old: &str, new: &str) {
             if let Some(value) = map.remove(old) {
-                map.insert(new.to_string(), value);
+                map.insert(new, value);
             }
         }
         move_key(&mut self.raw.homes, old, new);
@@ -522,8 +522,8 @@ impl Loader<'_> {
         move_key(&mut self.raw.militia, old, new);
         move_key(&mut self.raw.power_at, old, new);
         match self.raw.flag.remove(old) {
-            Some(flag) => self.raw.flag.insert(new.to_string(), flag),
-            None => self.raw.flag.insert(new.to_string(), old.to_string()),
+            Some(flag) => self.raw.flag.insert(new, flag),
+            None => self.raw.flag.insert(new, old.to_string()),
         };
         for list in [&mut self.raw.dummies, &mut self.raw.owns, &mut self.raw.inhabits] {
             if let Some(idx) = list.iter().position(|it| it == old) {

@@ -2,12 +2,10 @@
 //! twice or naming nothing, and one-way adjacencies, decided by the same
 //! `abuts` the adjudicator uses.
 
-use alloc::collections::BTreeSet;
 use alloc::format;
-use alloc::string::String;
 
 use crate::diagnostics::{Diagnostic, Edit, codes};
-use crate::map::names::{lower, upper};
+use crate::map::names::{lower, upper_cow};
 use crate::map::{LocationId, Map, Reach, Terrain, UnitKind};
 use crate::text::{FileSpan, Span};
 use alloc::vec::Vec;
@@ -29,12 +27,15 @@ pub(crate) fn check_map(map: &Map, diags: &mut Vec<Diagnostic>) {
             }
         }
     }
+    // Lists are short: a scan, not a set (this ran a set of owned strings
+    // for every location of every keystroke's check).
+    let mut seen: Vec<alloc::borrow::Cow<'_, str>> = Vec::new();
     for (idx, loc) in map.locations.iter().enumerate() {
         let here = LocationId(idx as u32);
-        let mut seen: BTreeSet<String> = BTreeSet::new();
+        seen.clear();
         for abut in &loc.abuts {
-            let written_upper = upper(&abut.written);
-            if !seen.insert(written_upper.clone()) {
+            let written_upper = upper_cow(&abut.written);
+            if seen.contains(&written_upper) {
                 diags.push(Diagnostic::new(
                     codes::ABUT_TWICE,
                     abut.at,
@@ -45,6 +46,7 @@ pub(crate) fn check_map(map: &Map, diags: &mut Vec<Diagnostic>) {
                 ));
                 continue;
             }
+            seen.push(written_upper);
             let Some(other) = abut.target else {
                 diags.push(
                     Diagnostic::new(codes::UNKNOWN_ABUT, abut.at, format!("{} abuts `{}`, which has no terrain line", loc.abbr, abut.written))
