@@ -40,13 +40,17 @@ async function measure(variant, file, line, presses) {
     window.__dom = [];
     const channel = new MessageChannel();
     channel.port1.onmessage = (ev) => window.__lat.push(performance.now() - ev.data);
-    new MutationObserver(() => {
+    // One observer at a time (the previous variant's would count each
+    // key twice).
+    window.__observer?.disconnect();
+    window.__observer = new MutationObserver(() => {
       const start = window.__down;
       // The page updated (the check ran, squiggles and counts in the DOM)...
       window.__dom.push(performance.now() - start);
       // ...and the frame that shows it drawn.
       requestAnimationFrame(() => channel.port2.postMessage(start));
-    }).observe(count, { childList: true, characterData: true, subtree: true });
+    });
+    window.__observer.observe(count, { childList: true, characterData: true, subtree: true });
   });
   for (let i = 0; i < presses; i += 1) {
     const before = await page.evaluate(() => window.__lat.length);

@@ -165,6 +165,22 @@ pub fn with_lower<R>(text: &str, f: impl FnOnce(&str) -> R) -> R {
     f(&lower(text))
 }
 
+/// `f` of [`upper`]`(text)`, upper-cased on the stack when it is short
+/// ASCII (a lookup, without allocating).
+pub fn with_upper<R>(text: &str, f: impl FnOnce(&str) -> R) -> R {
+    let mut buf = [0u8; 32];
+    if text.len() <= buf.len() && text.is_ascii() {
+        let buf = &mut buf[..text.len()];
+        buf.copy_from_slice(text.as_bytes());
+        buf.make_ascii_uppercase();
+        // ASCII in, ASCII out: always UTF-8.
+        if let Ok(raised) = core::str::from_utf8(buf) {
+            return f(raised);
+        }
+    }
+    f(&upper(text))
+}
+
 /// Whether [`upper`] leaves `text` as it is (without allocating for ASCII).
 pub fn upper_keeps(text: &str) -> bool {
     if text.is_ascii() {
@@ -193,9 +209,12 @@ pub fn norm(phrase: &str) -> String {
             None => word,
         };
     }
-    let phrase = upper(phrase);
-    let phrase =
-        if phrase.contains('/') { phrase.replace('/', " /").replace(" / ", "") } else { phrase };
+    let phrase = upper_cow(phrase);
+    let phrase = if phrase.contains('/') {
+        alloc::borrow::Cow::Owned(phrase.replace('/', " /").replace(" / ", ""))
+    } else {
+        phrase
+    };
     let mut res = String::with_capacity(phrase.len() + 8);
     let mut word = String::new();
     // Adds a finished word, mapped through the keyword table; keywords that
@@ -334,6 +353,7 @@ mod tests {
             assert_eq!(upper_cow(text), upper(text), "{text}");
             assert_eq!(lower_cow(text), lower(text), "{text}");
             assert_eq!(with_lower(text, |it| String::from(it)), lower(text), "{text}");
+            assert_eq!(with_upper(text, |it| String::from(it)), upper(text), "{text}");
         }
     }
 

@@ -137,7 +137,7 @@ impl Check<'_> {
             named.get_or_insert_with(&def.abbr, || ());
         }
         for def in raw.loc_name.values() {
-            if !powers.iter().any(|it| *it == def.abbr) && raw.areatype(&def.abbr).is_none() {
+            if raw.areatype(&def.abbr).is_none() && !is_power(powers, &def.abbr) {
                 diags.push(
                     Diagnostic::new(
                         codes::NAMED_NOT_ON_MAP,
@@ -152,7 +152,7 @@ impl Check<'_> {
         for (alias, def) in raw.aliases.iter() {
             let is_location = raw.loc_type.contains(alias)
                 || names::with_lower(alias, |it| raw.loc_type.contains(it));
-            if alias != def.value && is_location && !powers.iter().any(|it| *it == def.value) {
+            if alias != def.value && is_location && !is_power(powers, &def.value) {
                 diags.push(
                     Diagnostic::new(
                         codes::DUPLICATE_ALIAS,
@@ -300,7 +300,7 @@ impl Check<'_> {
         }
         for (name, map) in [("RESERVES", &raw.reserves), ("MILITIA", &raw.militia)] {
             for (power, tok) in map.iter() {
-                if !powers.iter().any(|it| it == power) {
+                if !is_power(powers, power) {
                     diags.push(Diagnostic::new(
                         codes::BAD_RESERVES,
                         tok.at,
@@ -802,3 +802,9 @@ pub(crate) const KNOWN_RULES: &[&str] = &[
     "ZEROSUM",
     "ZERO_FOREIGN",
 ];
+
+/// Whether `name` is one of `powers` (sorted: a search by halves, not a
+/// scan per location name and alias).
+fn is_power(powers: &[String], name: &str) -> bool {
+    powers.binary_search_by(|it| it.as_str().cmp(name)).is_ok()
+}

@@ -6,7 +6,9 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use crate::diagnostics::{Diagnostic, Edit, codes};
-use crate::map::names::{keyword, lower, lower_keeps, norm, province_part, upper, upper_keeps};
+use crate::map::names::{
+    keyword, lower, lower_keeps, norm, province_part, upper, upper_keeps, with_upper,
+};
 use crate::name::Name;
 use crate::syntax::{self, Line, TerrainKeyword};
 use crate::text::{FileId, FileSpan, Span};
@@ -41,7 +43,7 @@ impl Loader<'_> {
             );
             return;
         };
-        let abbr: Name = upper(abbr_span.text(text)).into();
+        let abbr: Name = with_upper(abbr_span.text(text), |it| Name::from(it));
         // `old -> Name`.
         let left_text = left.text(text);
         let mut name_span = left;
@@ -133,7 +135,7 @@ impl Loader<'_> {
             } else {
                 norm(alias)
             };
-            if !unclear && let Some(meaning) = keyword(&upper(alias)) {
+            if !unclear && let Some(meaning) = with_upper(alias, keyword) {
                 self.diags.push(keyword_name_warning(fs(span), alias, &abbr, meaning));
                 // `norm` drops a filler word: keep the alias findable as written.
                 if normed.is_empty() {
@@ -167,8 +169,11 @@ impl Loader<'_> {
     pub(super) fn check_abbreviation(&mut self, abbr: &str, at: FileSpan) {
         let first_ok = abbr.chars().next().is_some_and(char::is_alphanumeric);
         let last_ok = abbr.chars().last().is_some_and(char::is_alphanumeric);
-        let normed = norm(abbr).replace(' ', "");
-        if first_ok && last_ok && normed == abbr {
+        // Upper-case letters and digits, not a keyword: `norm` keeps it as
+        // it is (asked without running it, for every name line).
+        let plain = abbr.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+            && keyword(abbr).is_none();
+        if first_ok && last_ok && (plain || norm(abbr).replace(' ', "") == abbr) {
             let province = province_part(abbr);
             if province.chars().count() != 3 {
                 self.diags.push(
