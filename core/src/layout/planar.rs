@@ -121,6 +121,149 @@ fn bucket<T: Copy + Default>(
     }
 }
 
+/// The testing phase's arrays, borrowed apart from [`Work`].
+struct Lr<'a> {
+    lowpt: &'a [u32],
+    dst: &'a [u32],
+    src: &'a [u32],
+    height: &'a [u32],
+    reference: &'a mut [u32],
+    side: &'a mut [i8],
+    bottom: &'a mut [u32],
+    lowpt_edge: &'a mut [u32],
+    stack: &'a mut Vec<Pair>,
+}
+
+impl Lr<'_> {
+    fn lowpt_of(&self, e: u32) -> u32 {
+        if e == NONE { 0 } else { self.lowpt[e as usize] }
+    }
+
+    fn conflicting(&self, interval: &Interval, b: u32) -> bool {
+        !interval.empty() && self.lowpt_of(interval.high) > self.lowpt[b as usize]
+    }
+
+    fn set_ref(&mut self, e: u32, to: u32) {
+        if e != NONE {
+            self.reference[e as usize] = to;
+        }
+    }
+
+    fn add_constraints(&mut self, ei: u32, e: u32) -> bool {
+        let mut p = Pair::EMPTY;
+        loop {
+            let Some(mut q) = self.stack.pop() else {
+                return false;
+            };
+            if !q.left.empty() {
+                q.swap();
+            }
+            if !q.left.empty() {
+                return false;
+            }
+            if self.lowpt_of(q.right.low) > self.lowpt[e as usize] {
+                if p.right.empty() {
+                    p.right = q.right;
+                } else {
+                    self.set_ref(p.right.low, q.right.high);
+                }
+                p.right.low = q.right.low;
+            } else {
+                let to = self.lowpt_edge[e as usize];
+                self.set_ref(q.right.low, to);
+            }
+            if self.stack.len() == self.bottom[ei as usize] as usize {
+                break;
+            }
+        }
+        while let Some(top) = self.stack.last() {
+            if !(self.conflicting(&top.left, ei) || self.conflicting(&top.right, ei)) {
+                break;
+            }
+            let mut q = self.stack.pop().unwrap_or(Pair::EMPTY);
+            if self.conflicting(&q.right, ei) {
+                q.swap();
+            }
+            if self.conflicting(&q.right, ei) {
+                return false;
+            }
+            self.set_ref(p.right.low, q.right.high);
+            if q.right.low != NONE {
+                p.right.low = q.right.low;
+            }
+            if p.left.empty() {
+                p.left = q.left;
+            } else {
+                self.set_ref(p.left.low, q.left.high);
+            }
+            p.left.low = q.left.low;
+        }
+        if !(p.left.empty() && p.right.empty()) {
+            self.stack.push(p);
+        }
+        true
+    }
+
+    fn lowest(&self, p: &Pair) -> u32 {
+        if p.left.empty() {
+            return self.lowpt_of(p.right.low);
+        }
+        if p.right.empty() {
+            return self.lowpt_of(p.left.low);
+        }
+        self.lowpt_of(p.left.low).min(self.lowpt_of(p.right.low))
+    }
+
+    fn remove_back_edges(&mut self, e: u32) {
+        let u = self.src[e as usize];
+        let hu = self.height[u as usize];
+        while let Some(top) = self.stack.last() {
+            if self.lowest(top) != hu {
+                break;
+            }
+            let p = self.stack.pop().unwrap_or(Pair::EMPTY);
+            if p.left.low != NONE {
+                self.side[p.left.low as usize] = -1;
+            }
+        }
+        if let Some(mut p) = self.stack.pop() {
+            p.left = self.trim(p.left, p.right.low, u);
+            p.right = self.trim(p.right, p.left.low, u);
+            self.stack.push(p);
+        }
+        if self.lowpt[e as usize] < hu
+            && let Some(top) = self.stack.last()
+        {
+            let (hl, hr) = (top.left.high, top.right.high);
+            let pick = if hl != NONE
+                && (hr == NONE || self.lowpt[hl as usize] > self.lowpt[hr as usize])
+            {
+                hl
+            } else {
+                hr
+            };
+            self.reference[e as usize] = pick;
+        }
+    }
+
+    /// Drops the return edges to `u` from the top of `interval`; an interval
+    /// emptied so refers to `other_low` and takes the other side.
+    fn trim(&mut self, mut interval: Interval, other_low: u32, u: u32) -> Interval {
+        while interval.high != NONE {
+            if self.dst[interval.high as usize] != u {
+                break;
+            }
+            interval.high = self.reference[interval.high as usize];
+        }
+        if interval.high == NONE && interval.low != NONE {
+            self.reference[interval.low as usize] = other_low;
+            self.side[interval.low as usize] = -1;
+            interval.low = NONE;
+        }
+        interval
+    }
+}
+
 /// A planar embedding of the simple graph (`n` vertices, `edges` without
 /// loops or duplicates), or `None` when it is not planar.
 pub(crate) fn embed(n: usize, edges: &[(u32, u32)]) -> Option<Rotation> {
@@ -335,186 +478,82 @@ impl Work {
     }
 
     fn test_from(&mut self, root: u32, n: usize) -> bool {
-        self.ind.clear();
-        self.ind.extend_from_slice(&self.ord_start[..n]);
-        refill(&mut self.resumed, n, false);
-        self.dfs.clear();
-        self.dfs.push(root);
-        while let Some(v) = self.dfs.pop() {
+        // The fields apart, as slices (as `orient` takes them): the loop
+        // and the constraint steps keep them in registers instead of
+        // reading each `Vec` through `self` at every access.
+        let Work {
+            ind,
+            ord_start,
+            resumed,
+            dfs,
+            parent,
+            height,
+            ordered,
+            lowpt,
+            dst,
+            src,
+            reference,
+            side,
+            bottom,
+            lowpt_edge,
+            stack,
+            ..
+        } = self;
+        ind.clear();
+        ind.extend_from_slice(&ord_start[..n]);
+        refill(resumed, n, false);
+        dfs.clear();
+        dfs.push(root);
+        let (ord_start, ordered, parent) = (&ord_start[..], &ordered[..], &parent[..]);
+        let (ind, resumed) = (&mut ind[..], &mut resumed[..]);
+        let mut lr = Lr { lowpt, dst, src, height, reference, side, bottom, lowpt_edge, stack };
+        while let Some(v) = dfs.pop() {
             let vu = v as usize;
-            let e = self.parent[vu];
-            let hv = self.height[vu];
-            let first = self.ord_start[vu];
-            let end = self.ord_start[vu + 1];
-            let mut i = self.ind[vu];
+            let e = parent[vu];
+            let hv = lr.height[vu];
+            let first = ord_start[vu];
+            let end = ord_start[vu + 1];
+            let mut i = ind[vu];
             let mut descended = false;
             while i < end {
-                let ei = self.ordered[i as usize];
+                let ei = ordered[i as usize];
                 let eiu = ei as usize;
-                if self.resumed[vu] {
+                if resumed[vu] {
                     // Back from the tree edge `ei`.
-                    self.resumed[vu] = false;
+                    resumed[vu] = false;
                 } else {
-                    self.bottom[eiu] = self.stack.len() as u32;
-                    let w = self.dst[eiu];
-                    if self.parent[w as usize] == ei {
-                        self.dfs.push(v);
-                        self.dfs.push(w);
-                        self.resumed[vu] = true;
+                    lr.bottom[eiu] = lr.stack.len() as u32;
+                    let w = lr.dst[eiu];
+                    if parent[w as usize] == ei {
+                        dfs.push(v);
+                        dfs.push(w);
+                        resumed[vu] = true;
                         descended = true;
                         break;
                     }
-                    self.lowpt_edge[eiu] = ei;
-                    self.stack.push(Pair {
+                    lr.lowpt_edge[eiu] = ei;
+                    lr.stack.push(Pair {
                         left: Interval::EMPTY,
                         right: Interval { low: ei, high: ei },
                     });
                 }
-                if self.lowpt[eiu] < hv {
+                if lr.lowpt[eiu] < hv {
                     if i == first {
                         if e != NONE {
-                            self.lowpt_edge[e as usize] = self.lowpt_edge[eiu];
+                            lr.lowpt_edge[e as usize] = lr.lowpt_edge[eiu];
                         }
-                    } else if !self.add_constraints(ei, e) {
+                    } else if !lr.add_constraints(ei, e) {
                         return false;
                     }
                 }
                 i += 1;
             }
-            self.ind[vu] = i;
+            ind[vu] = i;
             if !descended && e != NONE {
-                self.remove_back_edges(e);
+                lr.remove_back_edges(e);
             }
         }
         true
-    }
-
-    fn lowpt_of(&self, e: u32) -> u32 {
-        if e == NONE { 0 } else { self.lowpt[e as usize] }
-    }
-
-    fn conflicting(&self, interval: &Interval, b: u32) -> bool {
-        !interval.empty() && self.lowpt_of(interval.high) > self.lowpt[b as usize]
-    }
-
-    fn set_ref(&mut self, e: u32, to: u32) {
-        if e != NONE {
-            self.reference[e as usize] = to;
-        }
-    }
-
-    fn add_constraints(&mut self, ei: u32, e: u32) -> bool {
-        let mut p = Pair::EMPTY;
-        loop {
-            let Some(mut q) = self.stack.pop() else {
-                return false;
-            };
-            if !q.left.empty() {
-                q.swap();
-            }
-            if !q.left.empty() {
-                return false;
-            }
-            if self.lowpt_of(q.right.low) > self.lowpt[e as usize] {
-                if p.right.empty() {
-                    p.right = q.right;
-                } else {
-                    self.set_ref(p.right.low, q.right.high);
-                }
-                p.right.low = q.right.low;
-            } else {
-                let to = self.lowpt_edge[e as usize];
-                self.set_ref(q.right.low, to);
-            }
-            if self.stack.len() == self.bottom[ei as usize] as usize {
-                break;
-            }
-        }
-        while let Some(top) = self.stack.last() {
-            if !(self.conflicting(&top.left, ei) || self.conflicting(&top.right, ei)) {
-                break;
-            }
-            let mut q = self.stack.pop().unwrap_or(Pair::EMPTY);
-            if self.conflicting(&q.right, ei) {
-                q.swap();
-            }
-            if self.conflicting(&q.right, ei) {
-                return false;
-            }
-            self.set_ref(p.right.low, q.right.high);
-            if q.right.low != NONE {
-                p.right.low = q.right.low;
-            }
-            if p.left.empty() {
-                p.left = q.left;
-            } else {
-                self.set_ref(p.left.low, q.left.high);
-            }
-            p.left.low = q.left.low;
-        }
-        if !(p.left.empty() && p.right.empty()) {
-            self.stack.push(p);
-        }
-        true
-    }
-
-    fn lowest(&self, p: &Pair) -> u32 {
-        if p.left.empty() {
-            return self.lowpt_of(p.right.low);
-        }
-        if p.right.empty() {
-            return self.lowpt_of(p.left.low);
-        }
-        self.lowpt_of(p.left.low).min(self.lowpt_of(p.right.low))
-    }
-
-    fn remove_back_edges(&mut self, e: u32) {
-        let u = self.src[e as usize];
-        let hu = self.height[u as usize];
-        while let Some(top) = self.stack.last() {
-            if self.lowest(top) != hu {
-                break;
-            }
-            let p = self.stack.pop().unwrap_or(Pair::EMPTY);
-            if p.left.low != NONE {
-                self.side[p.left.low as usize] = -1;
-            }
-        }
-        if let Some(mut p) = self.stack.pop() {
-            p.left = self.trim(p.left, p.right.low, u);
-            p.right = self.trim(p.right, p.left.low, u);
-            self.stack.push(p);
-        }
-        if self.lowpt[e as usize] < hu
-            && let Some(top) = self.stack.last()
-        {
-            let (hl, hr) = (top.left.high, top.right.high);
-            let pick = if hl != NONE
-                && (hr == NONE || self.lowpt[hl as usize] > self.lowpt[hr as usize])
-            {
-                hl
-            } else {
-                hr
-            };
-            self.reference[e as usize] = pick;
-        }
-    }
-
-    /// Drops the return edges to `u` from the top of `interval`; an interval
-    /// emptied so refers to `other_low` and takes the other side.
-    fn trim(&mut self, mut interval: Interval, other_low: u32, u: u32) -> Interval {
-        while interval.high != NONE {
-            if self.dst[interval.high as usize] != u {
-                break;
-            }
-            interval.high = self.reference[interval.high as usize];
-        }
-        if interval.high == NONE && interval.low != NONE {
-            self.reference[interval.low as usize] = other_low;
-            self.side[interval.low as usize] = -1;
-            interval.low = NONE;
-        }
-        interval
     }
 
     /// The side of `e`, resolved through its chain of references (each
