@@ -569,7 +569,7 @@ fn build(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked) -> Map 
             let province = String::from(province);
             let terrain =
                 raw.areatype(&province).or_else(|| raw.areatype(key)).unwrap_or(Terrain::Shut);
-            province_index.insert(province.clone(), ProvinceId(provinces.len() as u32));
+            province_index.insert(&province, ProvinceId(provinces.len() as u32));
             provinces.push(Province {
                 abbr: province.clone(),
                 name: province,
@@ -588,7 +588,7 @@ fn build(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked) -> Map 
         let def = raw.terrain_def(key);
         let terrain = def.map_or(Terrain::Shut, |def| def.terrain);
         let id = LocationId(locations.len() as u32);
-        location_index.insert(abbr.clone(), id);
+        location_index.insert(&abbr, id);
         let prov = &mut provinces[province.0 as usize];
         match coast {
             Some(_) => prov.coasts.push(id),

@@ -343,7 +343,7 @@ impl<'a> Loader<'a> {
                             "FLAG names one power, once per power (DPjudge: INVALID FLAG)",
                         ));
                     } else {
-                        self.raw.flag.insert(power.clone(), upper(word(1)));
+                        self.raw.flag.insert(power, upper(word(1)));
                     }
                 }
             },
@@ -380,7 +380,7 @@ impl<'a> Loader<'a> {
                         }
                     }
                     _ => {
-                        self.raw.centers.insert(power, sites);
+                        self.raw.centers.insert(&power, sites);
                     }
                 }
             }
@@ -406,7 +406,7 @@ impl<'a> Loader<'a> {
             LineKind::Units => match power {
                 None => self.before_power(line_at, "UNITS"),
                 Some(power) => {
-                    self.raw.units.insert(power.clone(), Vec::new());
+                    self.raw.units.insert(power, Vec::new());
                 }
             },
             LineKind::Reserves | LineKind::Militia => {
@@ -442,7 +442,7 @@ impl<'a> Loader<'a> {
                 );
                 let map =
                     if name == "RESERVES" { &mut self.raw.reserves } else { &mut self.raw.militia };
-                map.insert(power, Tok::new(count.to_string(), line_at));
+                map.insert(&power, Tok::new(count.to_string(), line_at));
             }
             LineKind::Control => match power.clone() {
                 None => self.before_power(line_at, "CONTROL"),
@@ -459,7 +459,7 @@ impl<'a> Loader<'a> {
                     } else {
                         let controllers =
                             args.iter().map(|span| norm_power(span.text(text))).collect();
-                        self.raw.controls.insert(power, controllers);
+                        self.raw.controls.insert(&power, controllers);
                     }
                 }
             },
@@ -506,7 +506,7 @@ impl<'a> Loader<'a> {
                     }
                     let joined: Vec<String> =
                         args.iter().map(|span| upper(span.text(text))).collect();
-                    self.raw.leagues.insert(power, Tok::new(joined.join(" "), line_at));
+                    self.raw.leagues.insert(&power, Tok::new(joined.join(" "), line_at));
                 }
             },
             LineKind::Unit => {

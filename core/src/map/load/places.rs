@@ -119,7 +119,7 @@ impl Loader<'_> {
                 written: String::from(name_span.text(text)),
             },
         );
-        self.raw.aliases.insert(normed, AliasDef { value: abbr.clone(), at: name_at });
+        self.raw.aliases.insert(&normed, AliasDef { value: abbr.clone(), at: name_at });
         for &span in &alias_words[1..] {
             let alias = span.text(text);
             let unclear = alias.ends_with('?');
@@ -143,7 +143,7 @@ impl Loader<'_> {
                 }
             }
             if unclear {
-                self.raw.unclear.insert(normed, AliasDef { value: abbr.clone(), at: fs(span) });
+                self.raw.unclear.insert(&normed, AliasDef { value: abbr.clone(), at: fs(span) });
             } else if let Some(first) = self.raw.aliases.get(&normed) {
                 if first.value != abbr {
                     self.diags.push(
@@ -161,7 +161,7 @@ impl Loader<'_> {
                     );
                 }
             } else {
-                self.raw.aliases.insert(normed, AliasDef { value: abbr.clone(), at: fs(span) });
+                self.raw.aliases.insert(&normed, AliasDef { value: abbr.clone(), at: fs(span) });
             }
         }
     }
@@ -248,7 +248,7 @@ impl Loader<'_> {
         for site in sites {
             let at = self.raw.locs.remove(&site).unwrap();
             let renamed = if site == old { new.to_string() } else { lower(new) };
-            self.raw.locs.insert(renamed, at);
+            self.raw.locs.insert(&renamed, at);
         }
         let rename_in = |list: &mut Vec<Tok>| {
             if let Some(idx) = list.iter().position(|it| it.text == old) {
@@ -292,12 +292,12 @@ impl Loader<'_> {
         let key = if self.raw.loc_type.contains(old) { old.to_string() } else { lower(old) };
         let new_key = if self.raw.loc_type.contains(old) { new.to_string() } else { lower(new) };
         if let Some(def) = self.raw.loc_type.remove(&key) {
-            self.raw.loc_type.insert(new_key.clone(), def);
+            self.raw.loc_type.insert(&new_key, def);
         }
         let key = if self.raw.loc_abut.contains(old) { old.to_string() } else { lower(old) };
         let new_key = if self.raw.loc_abut.contains(old) { new.to_string() } else { lower(new) };
         if let Some(abuts) = self.raw.loc_abut.remove(&key) {
-            self.raw.loc_abut.insert(new_key, abuts);
+            self.raw.loc_abut.insert(&new_key, abuts);
         }
         let variants = [
             (old.to_string(), new.to_string()),

@@ -234,7 +234,7 @@ impl Loader<'_> {
                 if !self.raw.dummies.contains(member) {
                     self.raw.dummies.push(member.clone());
                 }
-                self.raw.controls.insert(member.clone(), alloc::vec![leader.clone()]);
+                self.raw.controls.insert(member, alloc::vec![leader.clone()]);
             }
         }
     }
@@ -380,8 +380,8 @@ impl Loader<'_> {
                         .with_help(format!("Did you mean `{keyword}`? To declare a power on purpose, give its ownership word: `{upword} (ADJECTIVE)`.")),
                     );
             }
-            self.raw.pow_name.insert(power.clone(), Tok::new(upword.clone(), name_at));
-            self.raw.power_at.insert(power.clone(), fs(line.span));
+            self.raw.pow_name.insert(power, Tok::new(upword.clone(), name_at));
+            self.raw.power_at.insert(power, fs(line.span));
             let mut normed = norm(power);
             if normed.is_empty() {
                 self.diags.push(Diagnostic::new(codes::DUPLICATE_NAME, name_at, format!("power name `{power}` is an order keyword (DPjudge: POWER NAME IS EMPTY KEYWORD)")));
@@ -402,7 +402,7 @@ impl Loader<'_> {
                     }
                     self.raw
                         .aliases
-                        .insert(normed, AliasDef { value: Name::from(power), at: name_at });
+                        .insert(&normed, AliasDef { value: Name::from(power), at: name_at });
                 }
                 Some(first) if first.value != *power => {
                     let first_at = first.at;
@@ -449,7 +449,7 @@ impl Loader<'_> {
                     match self.raw.aliases.get(&normed) {
                         None => {
                             self.raw.aliases.insert(
-                                normed,
+                                &normed,
                                 AliasDef { value: Name::from(power), at: fs(own_span) },
                             );
                         }
@@ -466,7 +466,7 @@ impl Loader<'_> {
                         Some(_) => (),
                     }
                 }
-                self.raw.own_word.insert(power.clone(), own_word);
+                self.raw.own_word.insert(power, own_word);
                 if let Some(abbrev) = abbrev {
                     let letter: String = abbrev.chars().take(1).collect::<String>().to_uppercase();
                     if letter.is_empty() || letter == "M" || letter == "?" || abbrev.contains(':') {
@@ -481,12 +481,12 @@ impl Loader<'_> {
                             last.severity = crate::diagnostics::Severity::Warning;
                         }
                     }
-                    self.raw.abbrev.insert(power.clone(), Tok::new(letter, fs(own_span)));
+                    self.raw.abbrev.insert(power, Tok::new(letter, fs(own_span)));
                 }
             }
         }
         if homes_from == 1 && !self.raw.own_word.contains(&key) {
-            self.raw.own_word.insert(key.clone(), key.clone());
+            self.raw.own_word.insert(&key, key.clone());
         }
         let reinit = self.raw.inhabits.contains(&key);
         if reinit {
