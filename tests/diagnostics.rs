@@ -363,3 +363,55 @@ fn a_newcomers_first_mistakes_are_named_and_their_cascades_folded() {
         .collect();
     assert!(errors.is_empty(), "{fixed}\n{errors:#?}");
 }
+
+/// The bundled files, one of them edited.
+struct Edited<'a>(&'a str, &'a str);
+
+impl Sources for Edited<'_> {
+    fn source(&self, name: &str) -> Option<String> {
+        if name == self.0 { Some(self.1.to_string()) } else { bundled::source(name) }
+    }
+}
+
+/// A load that reuses the last load's parses (the page's keystrokes) is
+/// the load from scratch, on every bundled variant: unchanged, with one
+/// of its `USE`d files edited (a name line added, then commented out) and
+/// with its top-level file edited. It fails if a parse is reused for a
+/// file whose text changed.
+#[test]
+fn reusing_parses_loads_the_same_map() {
+    let mut used = 0;
+    for variant in bundled::variants() {
+        let root = format!("{variant}.map");
+        let text = bundled::source(&root).unwrap();
+        let mut parses = map::Parses::default();
+        let fresh = map::load(&root, &text, &bundled::Bundled);
+        assert_eq!(map::load_reusing(&root, &text, &bundled::Bundled, &mut parses), fresh);
+        assert_eq!(map::load_reusing(&root, &text, &bundled::Bundled, &mut parses), fresh);
+        let Some(other) = fresh.0.files.iter().skip(1).map(|f| f.name.clone()).next() else {
+            continue;
+        };
+        used += 1;
+        let original = bundled::source(&other).unwrap();
+        for edited in [
+            format!("{original}\nNowhere Land = nwl\n"),
+            format!("{original}\n# Nowhere Land = nwl\n"),
+        ] {
+            let sources = Edited(&other, &edited);
+            let fresh = map::load(&root, &text, &sources);
+            assert_eq!(
+                map::load_reusing(&root, &text, &sources, &mut parses),
+                fresh,
+                "{variant}, {other} edited"
+            );
+        }
+        let root_edited = format!("{text}\nNowhere Land = nwl\n");
+        let fresh = map::load(&root, &root_edited, &bundled::Bundled);
+        assert_eq!(
+            map::load_reusing(&root, &root_edited, &bundled::Bundled, &mut parses),
+            fresh,
+            "{variant}, top-level file edited"
+        );
+    }
+    assert!(used > 20, "only {used} variants read more than one file");
+}

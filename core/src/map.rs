@@ -24,7 +24,7 @@ mod sources;
 mod terrain;
 mod validate;
 
-pub use dialect::{Dialect, load_as};
+pub use dialect::{Dialect, load_as, load_as_reusing};
 
 use alloc::string::{String, ToString};
 use alloc::sync::Arc;
@@ -38,7 +38,9 @@ use crate::name::Name;
 use crate::omap::OMap;
 use crate::text::FileSpan;
 
-pub use load::{AbutRule, DynamicBlock, NoSources, SourceFile, Sources, Stanza, Terrain, Tok};
+pub use load::{
+    AbutRule, DynamicBlock, NoSources, Parses, SourceFile, Sources, Stanza, Terrain, Tok,
+};
 
 /// Index into [`Map::provinces`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -258,9 +260,24 @@ pub struct Map {
 /// Loads the map whose root file is `name` with `text`, resolving USE through
 /// `sources`. Never fails: problems are diagnostics, sorted by file and position.
 pub fn load(name: &str, text: &str, sources: &dyn Sources) -> (Map, Vec<Diagnostic>) {
+    load_reusing(name, text, sources, &mut Parses::default())
+}
+
+/// [`load`], reusing the parses of `parses` (the last load's) for files
+/// whose text is unchanged, and leaving this load's in it: the same map
+/// and diagnostics as [`load`], with less work when one file of several
+/// changed (the page's keystrokes).
+pub fn load_reusing(
+    name: &str,
+    text: &str,
+    sources: &dyn Sources,
+    parses: &mut Parses,
+) -> (Map, Vec<Diagnostic>) {
     let mut loader = Loader::new(sources);
+    loader.reuse = core::mem::take(parses);
     loader.load_file(name.to_string(), Arc::from(text));
-    let Loader { files, raw, mut diags, .. } = loader;
+    let Loader { files, raw, mut diags, parses: made, .. } = loader;
+    *parses = made;
     let map = finish(name, files, raw, &mut diags);
     diagnostics::sort(&mut diags);
     (map, diags)

@@ -19,7 +19,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::names::lower;
-use super::{Map, ProvinceId, Sources, Terrain, load};
+use super::{Map, Parses, ProvinceId, Sources, Terrain, load_reusing};
 use crate::diagnostics::{Diagnostic, Edit, Severity, codes};
 use crate::text::{FileId, FileSpan, Span};
 
@@ -89,7 +89,19 @@ pub fn load_as(
     sources: &dyn Sources,
     dialect: Dialect,
 ) -> (Map, Vec<Diagnostic>) {
-    let (map, mut diags) = load(name, text, sources);
+    load_as_reusing(name, text, sources, dialect, &mut Parses::default())
+}
+
+/// [`load_as`], reusing the last load's parses (see
+/// [`crate::map::load_reusing`]).
+pub fn load_as_reusing(
+    name: &str,
+    text: &str,
+    sources: &dyn Sources,
+    dialect: Dialect,
+    parses: &mut Parses,
+) -> (Map, Vec<Diagnostic>) {
+    let (map, mut diags) = load_reusing(name, text, sources, parses);
     if dialect == Dialect::Package {
         package(&map, &mut diags);
         crate::diagnostics::sort(&mut diags);

@@ -40,8 +40,20 @@ pub use crate::map::terrain::{AbutRule, Terrain};
 pub const MAX_USE_DEPTH: usize = 64;
 
 /// Runs DPjudge's loader.
+/// The parses of one load's files, for the next load to reuse where a
+/// file's text is unchanged (typing in one file of a variant leaves the
+/// others as they were): [`crate::map::load_reusing`]. A parse depends on
+/// the text and the file's place in the load, nothing else.
+#[derive(Clone, Debug, Default)]
+pub struct Parses {
+    files: Vec<(FileId, Arc<str>, Arc<syntax::Parse>)>,
+}
+
 pub(crate) struct Loader<'a> {
     sources: &'a dyn Sources,
+    /// The last load's parses (reused), and this load's (kept).
+    pub(crate) reuse: Parses,
+    pub(crate) parses: Parses,
     pub(crate) files: Vec<SourceFile>,
     pub(crate) raw: Raw,
     pub(crate) diags: Vec<Diagnostic>,
@@ -57,6 +69,8 @@ impl<'a> Loader<'a> {
     pub(crate) fn new(sources: &'a dyn Sources) -> Loader<'a> {
         Loader {
             sources,
+            reuse: Parses::default(),
+            parses: Parses::default(),
             files: Vec::new(),
             raw: Raw::default(),
             diags: Vec::new(),
@@ -65,13 +79,29 @@ impl<'a> Loader<'a> {
         }
     }
 
+    /// The parse of `text` as file `file`: the last load's when it read
+    /// the same text there.
+    fn parsed(&mut self, file: FileId, text: &Arc<str>) -> Arc<syntax::Parse> {
+        let known = self
+            .reuse
+            .files
+            .iter()
+            .find(|(at, was, _)| *at == file && (Arc::ptr_eq(was, text) || **was == **text));
+        let parse = match known {
+            Some((_, _, parse)) => parse.clone(),
+            None => Arc::new(syntax::parse(file, text)),
+        };
+        self.parses.files.push((file, text.clone(), parse.clone()));
+        parse
+    }
+
     /// Loads a file's text (the root, or a USEd file).
     pub(crate) fn load_file(&mut self, name: String, text: Arc<str>) -> FileId {
         let file = FileId(self.files.len() as u32);
         self.files.push(SourceFile { name: name.clone(), text: text.clone() });
         self.raw.files.push(name);
-        let parse = syntax::parse(file, &text);
-        self.diags.extend(parse.diagnostics);
+        let parse = self.parsed(file, &text);
+        self.diags.extend(parse.diagnostics.iter().cloned());
         self.stack.push(file);
         let mut power: Option<String> = None;
         let mut stanza: Option<usize> = None;

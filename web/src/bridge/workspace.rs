@@ -36,6 +36,9 @@ pub enum Origin {
 std::thread_local! {
     /// A load done ahead by [`Workspace::warm`], with its files.
     static WARM: std::cell::RefCell<Option<(Workspace, Loaded)>> = const { std::cell::RefCell::new(None) };
+    /// The last load's parses: a keystroke in one file of a variant
+    /// parses that file again, not all of them (`map::load_reusing`).
+    static PARSES: std::cell::RefCell<judgepad_core::map::Parses> = std::cell::RefCell::default();
 }
 
 impl Workspace {
@@ -179,7 +182,10 @@ impl Workspace {
         // A top-level file in the diplomacy package's dialect is read as the
         // package reads it (its errors where it refuses what DPjudge takes).
         let dialect = judgepad_core::format::dialect_of(&text);
-        let (map, diags) = judgepad_core::map::load_as(&self.root, &text, self, dialect);
+        let mut parses = PARSES.with(|it| it.take());
+        let (map, diags) =
+            judgepad_core::map::load_as_reusing(&self.root, &text, self, dialect, &mut parses);
+        PARSES.with(|it| *it.borrow_mut() = parses);
         Loaded { map, diags, dialect }
     }
 
