@@ -39,7 +39,6 @@ pub use crate::map::terrain::{AbutRule, Terrain};
 /// USE chains deeper than this are refused (DPjudge's corpus needs 5).
 pub const MAX_USE_DEPTH: usize = 64;
 
-/// Runs DPjudge's loader.
 /// The parses of one load's files, for the next load to reuse where a
 /// file's text is unchanged (typing in one file of a variant leaves the
 /// others as they were): [`crate::map::load_reusing`]. A parse depends on
@@ -49,6 +48,7 @@ pub struct Parses {
     files: Vec<(FileId, Arc<str>, Arc<syntax::Parse>)>,
 }
 
+/// Runs DPjudge's loader.
 pub(crate) struct Loader<'a> {
     sources: &'a dyn Sources,
     /// The last load's parses (reused), and this load's (kept).

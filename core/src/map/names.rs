@@ -139,46 +139,37 @@ pub fn lower(text: &str) -> String {
     if text.is_ascii() { text.to_ascii_lowercase() } else { text.to_lowercase() }
 }
 
-/// [`lower`], borrowed when it would change nothing (ASCII without an
-/// upper-case letter).
-pub fn lower_cow(text: &str) -> alloc::borrow::Cow<'_, str> {
-    if text.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase()) {
-        alloc::borrow::Cow::Borrowed(text)
-    } else {
-        alloc::borrow::Cow::Owned(lower(text))
-    }
-}
-
 /// `f` of [`lower`]`(text)`, lowered on the stack when it is short ASCII
 /// (a lookup of a lower-case key, without allocating).
 pub fn with_lower<R>(text: &str, f: impl FnOnce(&str) -> R) -> R {
-    let mut buf = [0u8; 32];
-    if text.len() <= buf.len() && text.is_ascii() {
-        let buf = &mut buf[..text.len()];
-        buf.copy_from_slice(text.as_bytes());
-        buf.make_ascii_lowercase();
-        // ASCII in, ASCII out: always UTF-8.
-        if let Ok(lowered) = core::str::from_utf8(buf) {
-            return f(lowered);
-        }
-    }
-    f(&lower(text))
+    on_stack(text, <[u8]>::make_ascii_lowercase, lower, f)
 }
 
 /// `f` of [`upper`]`(text)`, upper-cased on the stack when it is short
 /// ASCII (a lookup, without allocating).
 pub fn with_upper<R>(text: &str, f: impl FnOnce(&str) -> R) -> R {
+    on_stack(text, <[u8]>::make_ascii_uppercase, upper, f)
+}
+
+/// `f` of `text` recased: by `ascii` in a stack buffer when the text is
+/// short ASCII, else by `full` (a `String`).
+fn on_stack<R>(
+    text: &str,
+    ascii: fn(&mut [u8]),
+    full: fn(&str) -> String,
+    f: impl FnOnce(&str) -> R,
+) -> R {
     let mut buf = [0u8; 32];
     if text.len() <= buf.len() && text.is_ascii() {
         let buf = &mut buf[..text.len()];
         buf.copy_from_slice(text.as_bytes());
-        buf.make_ascii_uppercase();
+        ascii(buf);
         // ASCII in, ASCII out: always UTF-8.
-        if let Ok(raised) = core::str::from_utf8(buf) {
-            return f(raised);
+        if let Ok(recased) = core::str::from_utf8(buf) {
+            return f(recased);
         }
     }
-    f(&upper(text))
+    f(&full(text))
 }
 
 /// Whether [`upper`] leaves `text` as it is (without allocating for ASCII).
@@ -351,7 +342,6 @@ mod tests {
             assert_eq!(upper_keeps(text), upper(text) == text, "{text}");
             assert_eq!(lower_keeps(text), lower(text) == text, "{text}");
             assert_eq!(upper_cow(text), upper(text), "{text}");
-            assert_eq!(lower_cow(text), lower(text), "{text}");
             assert_eq!(with_lower(text, |it| String::from(it)), lower(text), "{text}");
             assert_eq!(with_upper(text, |it| String::from(it)), upper(text), "{text}");
         }
