@@ -111,9 +111,7 @@ fn bucket<T: Copy + Default>(
     cursor.clear();
     cursor.extend_from_slice(&start[..keys]);
     // Every slot is written below.
-    if out.len() < len {
-        out.resize(len, T::default());
-    }
+    grow(out, len, T::default());
     for i in 0..len {
         let (key, it) = item(i);
         out[cursor[key] as usize] = it;
@@ -302,10 +300,15 @@ impl Work {
         // (`reference` and `side` too, to their first values) or, in the
         // testing phase, before they are read: only `oriented` is filled.
         refill(&mut self.oriented, m, false);
-        for v in [&mut self.src, &mut self.dst, &mut self.lowpt, &mut self.lowpt2] {
-            grow(v, m, NONE);
-        }
-        for v in [&mut self.reference, &mut self.bottom, &mut self.lowpt_edge] {
+        for v in [
+            &mut self.src,
+            &mut self.dst,
+            &mut self.lowpt,
+            &mut self.lowpt2,
+            &mut self.reference,
+            &mut self.bottom,
+            &mut self.lowpt_edge,
+        ] {
             grow(v, m, NONE);
         }
         grow(&mut self.nesting, m, 0);
@@ -1070,24 +1073,35 @@ mod tests {
         assert!(euler_ok(36, &grid));
     }
 
+    /// A linear congruential stream of numbers from `seed`.
+    fn lcg(mut seed: u64) -> impl FnMut() -> u32 {
+        move || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as u32
+        }
+    }
+
+    /// A simple graph on `n` vertices: `tries` random pairs, loops and
+    /// repeats left out.
+    fn random_edges(next: &mut impl FnMut() -> u32, n: u32, tries: u32) -> Vec<(u32, u32)> {
+        let mut edges: Vec<(u32, u32)> = Vec::new();
+        for _ in 0..tries {
+            let (a, b) = (next() % n, next() % n);
+            if a != b && !edges.iter().any(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a)) {
+                edges.push((a, b));
+            }
+        }
+        edges
+    }
+
     /// The subgraph is the greedy one, whatever the galloping's runs: each
     /// edge after the spanning forest kept exactly when it and the edges
     /// kept before it are planar.
     #[test]
     fn maximal_subgraph_is_the_greedy_one() {
-        let mut seed = 7u64;
-        let mut next = move || {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 33) as u32
-        };
+        let mut next = lcg(7);
         for n in [8u32, 15, 30, 60, 120] {
-            let mut edges: Vec<(u32, u32)> = Vec::new();
-            for _ in 0..4 * n {
-                let (a, b) = (next() % n, next() % n);
-                if a != b && !edges.iter().any(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a)) {
-                    edges.push((a, b));
-                }
-            }
+            let edges = random_edges(&mut next, n, 4 * n);
             let (kept, rot) = maximal_planar(n as usize, &edges);
             let mut comp = crate::layout::join::Join::new(n as usize);
             let mut chosen = Vec::new();
@@ -1119,22 +1133,12 @@ mod tests {
     /// an earlier test left in its buffers.
     #[test]
     fn reused_buffers_answer_as_fresh_ones() {
-        let mut seed = 11u64;
-        let mut next = move || {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 33) as u32
-        };
+        let mut next = lcg(11);
         let mut work = Work::default();
         let (mut planar, mut not) = (0, 0);
         for n in [40u32, 6, 90, 12, 60, 5, 120, 30, 9, 75] {
             for density in [1u32, 2, 3] {
-                let mut edges: Vec<(u32, u32)> = Vec::new();
-                for _ in 0..density * n {
-                    let (a, b) = (next() % n, next() % n);
-                    if a != b && !edges.iter().any(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a)) {
-                        edges.push((a, b));
-                    }
-                }
+                let edges = random_edges(&mut next, n, density * n);
                 let fresh = embed(n as usize, &edges);
                 assert_eq!(work.embed(n as usize, &edges), fresh, "n {n}, {} edges", edges.len());
                 if fresh.is_some() { planar += 1 } else { not += 1 }
