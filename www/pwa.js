@@ -28,10 +28,13 @@
   const match = preload && preload.getAttribute('href').match(/judgepad-web-([0-9a-f]+)/);
   const version = match ? match[1] : 'dev';
   const hadController = Boolean(navigator.serviceWorker.controller);
-  // Registered once the app has started (boot.js dispatches the event
-  // after the first part is running): the service worker's install
-  // fetches every file of the build, and on a slow link it would compete
-  // with the first part the visitor is waiting for.
+  // Registered once the map is drawn (the page dispatches `judgepad-drawn`
+  // at its first drawing; or 20 s after the app has started, whatever
+  // happened): the service worker's install fetches every file of the
+  // build, and on a slow link it would compete with the parts the visitor
+  // is waiting for (registered when the app started, its install took the
+  // link from the map's part: the 300 KB of the rest of the page crossed it
+  // alongside, and the worker's script waited behind them).
   const register = async () => {
     try {
       const registration = await navigator.serviceWorker.register(`sw.js?v=${version}`, { scope: './' });
@@ -69,6 +72,14 @@
       console.warn('judgepad: offline use is not available here:', err);
     }
   };
-  if (window.wasmBindings) register();
-  else window.addEventListener('TrunkApplicationStarted', register, { once: true });
+  let registered = false;
+  const once = () => {
+    if (registered) return;
+    registered = true;
+    register();
+  };
+  window.addEventListener('judgepad-drawn', once, { once: true });
+  const started = () => setTimeout(once, 20000);
+  if (window.wasmBindings) started();
+  else window.addEventListener('TrunkApplicationStarted', started, { once: true });
 })();

@@ -315,9 +315,15 @@ globalThis.Worker = class extends NativeWorker {
 import init, * as bindings from './${names.glue}';
 import { unpacked, compiled } from './${names.unpack}';
 // Once the first part has arrived, the map's part is fetched and compiled
-// (the link would idle while the first part compiles and the page mounts).
+// (the link would idle while the first part compiles and the page mounts),
+// and the worker's script is fetched into the cache beside it (1 KB: the
+// worker starts as soon as the map's part is there, and its script would
+// otherwise cross the link then).
 const soon = ${JSON.stringify(mapPartFiles.map((f) => `./${f}`))};
-const arrived = () => soon.forEach((file) => compiled(file).catch(() => {}));
+const arrived = () => {
+  soon.forEach((file) => compiled(file).catch(() => {}));
+  fetch('./${workerName}').catch(() => {});
+};
 // The first paint says how much of the first part has arrived: written
 // once a frame at most, never between the bytes and the paint.
 const status = document.querySelector('#loading .loading');

@@ -98,6 +98,9 @@ impl Drawing {
                     });
                     made.set_value(Some(shapes));
                     drawn.set(Some((made_for, drawing)));
+                    if layouts.get_untracked() == 0 {
+                        first_drawn();
+                    }
                     layouts.update(|n| *n += 1);
                 },
             );
@@ -127,5 +130,14 @@ impl Drawing {
             }
         });
         Drawing { key, drawn, layouts, shapes: made, redraw: Callback::new(move |()| draw_now()) }
+    }
+}
+
+/// Tells the page's scripts the first drawing is on screen (`pwa.js`
+/// registers the service worker then: its install downloads the whole
+/// build, which must not share a slow link with the map's part).
+fn first_drawn() {
+    if let Ok(event) = web_sys::Event::new("judgepad-drawn") {
+        let _ = window().dispatch_event(&event);
     }
 }

@@ -46,6 +46,9 @@ pub struct MapParts {
     pub map: fn(Memo<Loaded>, Play, Doc, RwSignal<Vec<String>>) -> AnyView,
     /// Registers the worker's engine (in the worker only).
     pub worker: fn(),
+    /// Starts the page's worker (in the page only), so that it loads while
+    /// the map view mounts and is up when the first drawing is asked for.
+    pub start: fn(),
     /// Encodes the page's state as a share fragment in the worker (the
     /// autosave; see `worker::client::encode`).
     pub encode: fn(Shared, crate::worker::client::Encoded),
@@ -68,6 +71,7 @@ pub fn map_parts() -> MapParts {
             view! { <MapView loaded=loaded play=play doc=doc highlight=highlight /> }.into_any()
         },
         worker: crate::worker::register,
+        start: crate::worker::client::start,
         encode: crate::worker::client::encode,
     }
 }
@@ -167,7 +171,16 @@ fn rest() -> Parts {
 /// Shows the map once its part of the wasm has loaded (in a task of its
 /// own, as [`later`]).
 pub fn map_part(part: impl FnOnce(MapParts) -> AnyView + Send + 'static) -> impl IntoView {
-    crate::tasks::after(map_parts(), part)
+    // The worker starts before the map view mounts (a task), not when the
+    // view first asks for a drawing: its start (its script, an isolate, the
+    // wasm from the cache) no longer waits for the mount, and the mount no
+    // longer waits for it.
+    let ready = async {
+        let parts = map_parts().await;
+        (parts.start)();
+        parts
+    };
+    crate::tasks::after(ready, part)
 }
 
 /// Shows a part once the later part of the wasm has loaded (nothing

@@ -1,5 +1,6 @@
-//! The page's side of the worker: one worker, spawned on the first request
-//! (after the first page is up), fed the newest request only. Each request
+//! The page's side of the worker: one worker, spawned as soon as the map's
+//! part of the wasm is there ([`start`], before the map view mounts) or on
+//! the first request, fed the newest request only. Each request
 //! replaces the one in flight (its answer is dropped); the status says
 //! when an answer is slow, and [`cancel`] stops the worker outright (the
 //! next request starts another). A worker that dies (a panic or running
@@ -159,6 +160,12 @@ pub fn request(make: impl FnOnce(u64) -> Request, done: impl FnOnce(Response) + 
         },
         SLOW,
     );
+}
+
+/// Starts the worker if none runs (it then loads while the page goes on:
+/// the first request finds it up, or queued until it is).
+pub fn start() {
+    ensure_worker();
 }
 
 /// Encodes `shared` as a share fragment (`share::encode`) in the worker if
