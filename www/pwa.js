@@ -76,7 +76,8 @@
   const once = () => {
     if (registered) return;
     registered = true;
-    register();
+    // After the frame that shows the drawing.
+    requestAnimationFrame(() => setTimeout(register, 0));
   };
   window.addEventListener('judgepad-drawn', once, { once: true });
   const started = () => setTimeout(once, 20000);

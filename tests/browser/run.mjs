@@ -37,6 +37,19 @@ async function expectText(page, testid, want, timeout = 10000) {
 }
 
 // Waits until the text of `testid` starts with `want`.
+// Waits until `fn` (async, run in the page) returns something truthy.
+// Playwright's waitForFunction takes the promise an async function returns
+// for a truthy answer and never waits (the offline test passed by luck
+// while the service worker was registered early).
+async function until(page, fn, { timeout = 10000, polling = 200 } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    if (await page.evaluate(fn)) return;
+    if (Date.now() > end) throw new Error(`timed out after ${timeout} ms waiting for ${String(fn).slice(0, 120)}`);
+    await new Promise((resolve) => setTimeout(resolve, polling));
+  }
+}
+
 async function expectStart(page, testid, want, timeout = 10000) {
   const locator = page.getByTestId(testid);
   const deadline = Date.now() + timeout;
@@ -279,7 +292,7 @@ test('accessibility: no axe-core WCAG 2.1 AA violation in either theme, at deskt
   if (failures.length) throw new Error(failures.join('\n'));
 });
 
-test('a first visit fetches each file of the build once, nothing that is not there, and the later part only after the first (the map\'s as soon as the first has arrived)', async () => {
+test('a first visit fetches each file of the build once, nothing that is not there, the later part only after the first (the map\'s as soon as the first has arrived), and the service worker once the map is drawn', async () => {
   // A server of its own that counts what is asked of it, with Pages'
   // cache header; a fresh profile; the page until the service worker has
   // cached the build.
@@ -322,6 +335,14 @@ test('a first visit fetches each file of the build once, nothing that is not the
         return fetch.call(this, input, init);
       };
       addEventListener('TrunkApplicationStarted', () => { window.__started = performance.now(); });
+      // When the service worker is registered, and whether the map was
+      // drawn by then (its install downloads the whole build).
+      const container = navigator.serviceWorker;
+      const register = container.register.bind(container);
+      container.register = (...args) => {
+        window.__registered = { at: performance.now(), drawn: Boolean(document.querySelector('[data-testid="map"] [data-province]')) };
+        return register(...args);
+      };
     });
     await page.goto(`http://127.0.0.1:${server.address().port}${base}`);
     await page.locator('[data-testid="map"] [data-province="PAR"]').first().waitFor({ timeout: 20000 });
@@ -334,8 +355,13 @@ test('a first visit fetches each file of the build once, nothing that is not the
     });
     if (!early) throw new Error("the map's part was not fetched by the page, or the app did not start");
     if (!(early[0] < early[1])) throw new Error(`the map's part was asked for at ${early[0].toFixed(0)} ms, after the app started (${early[1].toFixed(0)} ms)`);
-    await page.waitForFunction(async () => (await caches.keys()).length > 0 && (await (await caches.open((await caches.keys())[0])).keys()).length > 8, null, { timeout: 20000 });
+    await until(page, async () => (await caches.keys()).length > 0 && (await (await caches.open((await caches.keys())[0])).keys()).length > 8, { timeout: 20000 });
     await page.waitForTimeout(500);
+    // The service worker's install (every file of the build) waits for the
+    // map: on a slow link it took the bandwidth from the map's part.
+    const registered = await page.evaluate(() => window.__registered ?? null);
+    if (!registered) throw new Error('the service worker was not registered');
+    if (!registered.drawn) throw new Error(`the service worker was registered at ${registered.at.toFixed(0)} ms, before the map was drawn`);
     const twice = Object.entries(counts).filter(([name, n]) => n > 1 && /-[0-9a-f]{16}(_bg)?(\.[a-z]+)+$/.test(name));
     if (twice.length) throw new Error(`fetched more than once: ${twice.map(([n, c]) => `${n} ×${c}`).join(', ')}`);
     if (missing.length) throw new Error(`asked for files that are not there: ${missing.join(', ')}`);
@@ -1448,18 +1474,18 @@ test('storage full: a visible warning, and the work stays in the page', async (p
 });
 
 test('offline: after one visit the page loads and adjudicates without the network, and opens another variant', async (page) => {
-  await page.waitForFunction(async () => {
+  await until(page, async () => {
     const registration = await navigator.serviceWorker.getRegistration();
     return Boolean(registration && registration.active && navigator.serviceWorker.controller);
-  }, null, { timeout: 15000, polling: 200 });
-  await page.waitForFunction(async () => {
+  }, { timeout: 15000, polling: 200 });
+  await until(page, async () => {
     const names = await caches.keys();
     for (const name of names) {
       const keys = await (await caches.open(name)).keys();
       if (keys.some((r) => r.url.endsWith('_bg.wasm.gz'))) return true;
     }
     return false;
-  }, null, { timeout: 15000, polling: 200 });
+  }, { timeout: 15000, polling: 200 });
   await page.context().setOffline(true);
   try {
     await page.reload({ waitUntil: 'load' });
@@ -1474,13 +1500,13 @@ test('offline: after one visit the page loads and adjudicates without the networ
   // reload opens it again (the autosave names it), its map drawn.
   await page.getByTestId('variant').selectOption('imperial');
   await expectText(page, 'locations', 394);
-  await page.waitForFunction(async () => {
+  await until(page, async () => {
     for (const name of await caches.keys()) {
       const keys = await (await caches.open(name)).keys();
       if (keys.some((r) => /maps-[0-9a-f]{16}\.txt\.gz$/.test(r.url))) return true;
     }
     return false;
-  }, null, { timeout: 15000, polling: 200 });
+  }, { timeout: 15000, polling: 200 });
   await page.waitForTimeout(700); // the autosave (at most twice a second)
   await page.context().setOffline(true);
   try {
