@@ -280,6 +280,8 @@ globalThis.judgepadUnpacked = unpacked;
 // wasm (fetched once, then cached), whose main() sees it is in a worker
 // and registers the engine.
 const workerName = `judgepad-worker-${h}.js`;
+// How long the page waits for the warming worker at most (ms).
+const WARM_WAIT = 600;
 // It holds the Web Lock of its name for its whole life, so the page hears
 // it go however it ends. (The promise that holds the lock is
 // kept on the global, so that nothing can collect it.)
@@ -294,6 +296,18 @@ if (name && navigator.locks) {
   }));
 }
 await init({ module_or_path: unpacked('./${names.wasm}') });
+`));
+
+// The warming worker's script (web/src/warm.rs): given the compiled first
+// part by the page, it runs the first load on its own thread, so that the
+// page's first load finds that code compiled (Chromium compiles wasm
+// lazily, on the calling thread, and shares the code between threads).
+const warmName = `warm-${h}.js`;
+fs.writeFileSync(path.join(staging, warmName), await script(`import init from './${names.glue}';
+self.onmessage = (event) => {
+  self.onmessage = null;
+  init({ module_or_path: event.data }).catch(() => self.postMessage('failed'));
+};
 `));
 
 // The boot script (what Trunk would have written inline). gloo-worker
@@ -339,9 +353,37 @@ const progress = (bytes) => {
     status.textContent = \`Loading judgepad… \${Math.round(shown / 1024)} of \${Math.round(total / 1024)} KB\`;
   });
 };
+// The warming worker (web/src/warm.rs), handed the compiled first part:
+// the page waits for it (at most WARM_WAIT ms) before its first load. Only
+// where wasm is compiled lazily on the calling thread and its code shared
+// between threads: Chromium's engine (navigator.userAgentData is
+// Chromium's); Firefox compiles every function in the background as the
+// module streams in.
+const warming = Boolean(navigator.userAgentData);
+if (warming) fetch('./${warmName}').catch(() => {});
+const warm = (module) => {
+  if (!warming) return;
+  // How it went (a test reads it): warmed, failed or timed out.
+  let done;
+  globalThis.judgepadWarmed = new Promise((resolve) => {
+    done = (how) => { globalThis.judgepadWarm ??= how; resolve(); };
+  });
+  setTimeout(() => done('timed out'), ${WARM_WAIT});
+  try {
+    const worker = new NativeWorker('./${warmName}', { type: 'module', name: 'judgepad-warm' });
+    const end = (how) => { done(how); worker.terminate(); };
+    worker.onmessage = (event) => end(event.data === 'warmed' ? 'warmed' : 'failed');
+    worker.onerror = () => end('failed');
+    worker.postMessage(module);
+  } catch (error) {
+    done('failed');
+  }
+};
 let wasm;
 try {
-  wasm = await init({ module_or_path: unpacked('./${names.wasm}', progress, arrived) });
+  const module = await WebAssembly.compileStreaming(unpacked('./${names.wasm}', progress, arrived));
+  warm(module);
+  wasm = await init({ module_or_path: module });
 } catch (error) {
   if (status) {
     status.textContent = typeof WebAssembly === 'object'
@@ -372,6 +414,7 @@ const head = [
   ...partNames.map((f) => `<link rel="judgepad-later" href="./${f}">`),
   `<link rel="judgepad-maps" href="./${mapsName}">`,
   `<link rel="judgepad-later" href="./${workerName}" data-worker>`,
+  `<link rel="judgepad-later" href="./${warmName}">`,
 ].join('');
 if (!html.includes('</head>')) {
   console.error('wasm-hook: index.html has no </head>');

@@ -24,6 +24,7 @@ pub mod map_stage;
 pub mod persist;
 pub mod play;
 pub mod tasks;
+pub mod warm;
 pub mod worker;
 
 pub use app::App;

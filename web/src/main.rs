@@ -2,6 +2,10 @@ fn main() {
     console_error_panic_hook::set_once();
     // The same wasm runs the worker (see worker.rs): there it registers the
     // engine, whose code is in the later part, and mounts nothing.
+    if judgepad_web::warm::in_warm_worker() {
+        judgepad_web::warm::run();
+        return;
+    }
     if judgepad_web::worker::in_worker() {
         wasm_bindgen_futures::spawn_local(async {
             (judgepad_web::later::map_parts().await.worker)()
@@ -12,6 +16,9 @@ fn main() {
     // started, the first map a visitor sees loaded (when it is known: a
     // link or an autosave is read by the page itself), the page mounted.
     wasm_bindgen_futures::spawn_local(async {
+        // The warming worker first (warm.rs): the first load then runs code
+        // compiled on its thread, not this one.
+        judgepad_web::warm::waited().await;
         judgepad_web::tasks::next_task().await;
         if judgepad_web::persist::starts_fresh() {
             let first = judgepad_web::app::FIRST_VARIANT;
