@@ -1,7 +1,8 @@
 fn main() {
     console_error_panic_hook::set_once();
-    // The same wasm runs the worker (see worker.rs): there it registers the
-    // engine, whose code is in the later part, and mounts nothing.
+    // The same wasm runs both workers, which mount nothing: the warming one
+    // (warm.rs) runs the first load and ends; the map's (worker.rs)
+    // registers the engine, whose code is in the later part.
     if judgepad_web::warm::in_warm_worker() {
         judgepad_web::warm::run();
         return;
