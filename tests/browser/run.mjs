@@ -36,7 +36,6 @@ async function expectText(page, testid, want, timeout = 10000) {
   throw new Error(`${testid}: expected ${want}, got ${got}`);
 }
 
-// Waits until the text of `testid` starts with `want`.
 // Waits until `fn` (async, run in the page) returns something truthy.
 // Playwright's waitForFunction takes the promise an async function returns
 // for a truthy answer and never waits (the offline test passed by luck
@@ -50,6 +49,7 @@ async function until(page, fn, { timeout = 10000, polling = 200 } = {}) {
   }
 }
 
+// Waits until the text of `testid` starts with `want`.
 async function expectStart(page, testid, want, timeout = 10000) {
   const locator = page.getByTestId(testid);
   const deadline = Date.now() + timeout;
@@ -357,12 +357,12 @@ test('a first visit fetches each file of the build once, nothing that is not the
     if (!(early[0] < early[1])) throw new Error(`the map's part was asked for at ${early[0].toFixed(0)} ms, after the app started (${early[1].toFixed(0)} ms)`);
     await until(page, async () => (await caches.keys()).length > 0 && (await (await caches.open((await caches.keys())[0])).keys()).length > 8, { timeout: 20000 });
     await page.waitForTimeout(500);
-    // The service worker's install (every file of the build) waits for the
-    // map: on a slow link it took the bandwidth from the map's part.
     // Chromium: the warming worker loaded the first map before the page
     // did (web/src/warm.rs), in time.
     const warm = await page.evaluate(() => globalThis.judgepadWarm ?? null);
     if (warm !== 'warmed') throw new Error(`the warming worker: ${warm}`);
+    // The service worker's install (every file of the build) waits for the
+    // map: on a slow link it took the bandwidth from the map's part.
     const registered = await page.evaluate(() => window.__registered ?? null);
     if (!registered) throw new Error('the service worker was not registered');
     if (!registered.drawn) throw new Error(`the service worker was registered at ${registered.at.toFixed(0)} ms, before the map was drawn`);
