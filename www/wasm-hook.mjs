@@ -223,6 +223,13 @@ const need = (deps) => {
 };
 need(mapLoad[2]);
 mapPartFiles.push(mapLoad[1]);
+// The default variant's drawing made ahead (web/src/bridge/first_map.rs;
+// www/first-map.html, captured from the page by tests/browser/
+// first-map.mjs): fetched once the first part has arrived, shown until the
+// map's part has drawn its own.
+const firstMapSource = path.join(source, 'first-map.html');
+const firstMapName = fs.existsSync(firstMapSource) ? `first-map-${h}.html.gz` : null;
+if (firstMapName) fs.writeFileSync(path.join(staging, firstMapName), await gzip(fs.readFileSync(firstMapSource)));
 const mapsName = `maps-${h}.txt.gz`;
 fs.writeFileSync(path.join(staging, mapsName), await gzip(bundle));
 fs.writeFileSync(path.join(staging, names.glue), await script(glue));
@@ -335,6 +342,7 @@ import { unpacked, compiled } from './${names.unpack}';
 // otherwise cross the link then).
 const soon = ${JSON.stringify(mapPartFiles.map((f) => `./${f}`))};
 const arrived = () => {
+  ${firstMapName ? `globalThis.judgepadFirstMap = unpacked('./${firstMapName}').then((r) => r.text()).catch(() => '');` : ''}
   soon.forEach((file) => compiled(file).catch(() => {}));
   fetch('./${workerName}').catch(() => {});
 };
@@ -415,6 +423,7 @@ const head = [
   `<link rel="judgepad-maps" href="./${mapsName}">`,
   `<link rel="judgepad-later" href="./${workerName}" data-worker>`,
   `<link rel="judgepad-later" href="./${warmName}">`,
+  ...(firstMapName ? [`<link rel="judgepad-later" href="./${firstMapName}">`] : []),
 ].join('');
 if (!html.includes('</head>')) {
   console.error('wasm-hook: index.html has no </head>');

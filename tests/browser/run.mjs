@@ -8,6 +8,7 @@ import { serve, launch } from './serve.mjs';
 import { ring } from './bench-paste-lib.mjs';
 import { headerFit } from './header-fit.mjs';
 import { editorRows, rowsAgree } from './editor-rows.mjs';
+import { capture } from './first-map-lib.mjs';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -340,7 +341,7 @@ test('a first visit fetches each file of the build once, nothing that is not the
       const container = navigator.serviceWorker;
       const register = container.register.bind(container);
       container.register = (...args) => {
-        window.__registered = { at: performance.now(), drawn: Boolean(document.querySelector('[data-testid="map"] [data-province]')) };
+        window.__registered = { at: performance.now(), drawn: Boolean(document.querySelector('section.map:not(.first-map) [data-testid="map"] .layer:not([inert]) [data-province]')) };
         return register(...args);
       };
     });
@@ -400,6 +401,71 @@ test('a first visit fetches each file of the build once, nothing that is not the
   } finally {
     await context.close();
     server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the default variant\'s drawing made ahead is the page\'s own, shown inert until the map\'s part has drawn, and only while the files are those it was drawn from', async (page) => {
+  // www/first-map.html is what this build draws (a stale one would show
+  // another map until the map's part arrives).
+  const want = fs.readFileSync(path.join(root, 'www', 'first-map.html'), 'utf8');
+  const got = await capture(page, 'standard.map');
+  if (got !== want) {
+    const at = [...got].findIndex((c, i) => c !== want[i]);
+    throw new Error(`www/first-map.html is not the drawing this build makes (first difference at byte ${at}: ${JSON.stringify(want.slice(at, at + 60))} against ${JSON.stringify(got.slice(at, at + 60))}); write it again with node tests/browser/first-map.mjs DIST`);
+  }
+  // A fresh visit whose map's part is held back by the server.
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  const server = await serve(dist, base);
+  const port = server.address().port;
+  const holding = http.createServer(async (req, res) => {
+    if (/split_map_parts_|chunk_/.test(req.url)) await held;
+    const upstream = http.request({ host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode, answer.headers);
+      answer.pipe(res);
+    });
+    req.pipe(upstream);
+  });
+  await new Promise((resolve) => holding.listen(0, '127.0.0.1', resolve));
+  const dir = fs.mkdtempSync(path.join(root, 'target', 'chromium-'));
+  const context = await launch(dir);
+  try {
+    const visit = await context.newPage();
+    await visit.goto(`http://127.0.0.1:${holding.address().port}${base}`);
+    const ahead = visit.locator('section.map.first-map[inert] [data-testid="map"] [data-province="PAR"]');
+    await ahead.waitFor({ timeout: 20000 });
+    if (await visit.locator('[data-testid="map"]').count() !== 1) throw new Error('two maps on the page');
+    if (await visit.locator('[data-unit]').count()) throw new Error('the drawing made ahead shows units (the position is the rest\'s)');
+    // An edit: the files are no longer those it was drawn from.
+    const editor = visit.getByTestId('editor');
+    await editor.click();
+    await visit.keyboard.press('Control+End');
+    await visit.keyboard.type('#');
+    await until(visit, () => !document.querySelector('section.first-map'));
+    // Undone: they are again.
+    await visit.keyboard.press('Control+Z');
+    await ahead.waitFor({ timeout: 5000 });
+    // The map's part: its own drawing replaces the one made ahead, the
+    // same picture.
+    const before = await visit.evaluate(() => {
+      const r = document.querySelector('section.first-map [data-province="PAR"]').getBoundingClientRect();
+      return [r.x, r.y, r.width, r.height];
+    });
+    release();
+    const live = visit.locator('section.map:not(.first-map) [data-testid="map"] .layer:not([inert]) [data-province="PAR"]');
+    await live.waitFor({ timeout: 20000 });
+    await until(visit, () => !document.querySelector('section.first-map, [data-testid="map"] .layer[inert]'));
+    const after = await visit.evaluate(() => {
+      const r = document.querySelector('[data-testid="map"] [data-province="PAR"]').getBoundingClientRect();
+      return [r.x, r.y, r.width, r.height];
+    });
+    if (before.some((v, i) => Math.abs(v - after[i]) > 1.5)) throw new Error(`Paris moved when the map's part drew it: ${before.map(Math.round)} → ${after.map(Math.round)}`);
+  } finally {
+    release();
+    await context.close();
+    server.close();
+    holding.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });

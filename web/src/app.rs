@@ -30,6 +30,9 @@ pub const FIRST_VARIANT: &str = "standard";
 pub fn App() -> impl IntoView {
     let doc = Doc::new(FIRST_VARIANT);
     doc.listen_for_undo();
+    // The default variant's drawing made ahead, shown until the map's
+    // part has drawn (components/first_map.rs).
+    provide_context(crate::components::first_map::Ahead::fetched());
     // The variant the files started from (a bundled name, or the stem of
     // an opened .map file).
     let variant: Signal<String> =
@@ -315,7 +318,7 @@ pub fn App() -> impl IntoView {
                 <Editor doc=doc analysis=analysis loaded=loaded />
                 <Splitter width=editor_width />
             </section>
-            {later::map_part(move |p| (p.map)(loaded, play, doc, highlight))}
+            {later::map_part(doc, move |p| (p.map)(loaded, play, doc, highlight))}
             <aside class="side">
                 {crate::tasks::soon(move || view! {
                     <SummaryPanel analysis=analysis />

@@ -9,6 +9,7 @@ pub mod balance;
 pub mod drafts;
 pub mod editor;
 pub mod entry;
+pub mod first_map;
 pub mod foreign;
 pub mod gesture;
 pub mod history;

@@ -14,6 +14,7 @@ pub mod editor_layer;
 pub mod export_menu;
 pub mod file_io;
 pub mod file_tabs;
+pub mod first_map;
 pub mod foreign_view;
 pub mod help;
 pub mod map_card;

@@ -22,6 +22,7 @@ use crate::components::calendar::CalendarPanel;
 use crate::components::diff_view::DiffView;
 use crate::components::drafts::Drafts;
 use crate::components::file_io::FileIo;
+use crate::components::first_map::FirstMapView;
 use crate::components::help::Help;
 use crate::components::map_view::MapView;
 use crate::components::njudge_import::NjudgeImport;
@@ -169,8 +170,12 @@ fn rest() -> Parts {
 }
 
 /// Shows the map once its part of the wasm has loaded (in a task of its
-/// own, as [`later`]).
-pub fn map_part(part: impl FnOnce(MapParts) -> AnyView + Send + 'static) -> impl IntoView {
+/// own, as [`later`]); until then the drawing made ahead, if it is
+/// `doc`'s (`FirstMapView`).
+pub fn map_part(
+    doc: Doc,
+    part: impl FnOnce(MapParts) -> AnyView + Send + 'static,
+) -> impl IntoView {
     // The worker starts before the map view mounts (a task), not when the
     // view first asks for a drawing: its start (its script, an isolate, the
     // wasm from the cache) no longer waits for the mount, and the mount no
@@ -180,7 +185,7 @@ pub fn map_part(part: impl FnOnce(MapParts) -> AnyView + Send + 'static) -> impl
         (parts.start)();
         parts
     };
-    crate::tasks::after(ready, part)
+    crate::tasks::after_or(ready, part, move || view! { <FirstMapView doc=doc /> })
 }
 
 /// Shows a part once the later part of the wasm has loaded (nothing

@@ -27,6 +27,20 @@ pub fn after<T: Send + 'static>(
     view! { <Suspense fallback=|| ()>{Suspend::new(view)}</Suspense> }
 }
 
+/// [`after`], showing `fallback` until then.
+pub fn after_or<T: Send + 'static, F: IntoView + 'static>(
+    ready: impl Future<Output = T> + Send + 'static,
+    view: impl FnOnce(T) -> AnyView + Send + 'static,
+    fallback: impl Fn() -> F + Send + Sync + 'static,
+) -> impl IntoView {
+    let view = async move {
+        let it = ready.await;
+        next_task().await;
+        view(it)
+    };
+    view! { <Suspense fallback=fallback>{Suspend::new(view)}</Suspense> }
+}
+
 /// Shows `view` a task after the rest of the page it is part of.
 pub fn soon(view: impl FnOnce() -> AnyView + Send + 'static) -> impl IntoView {
     after(async {}, |()| view())

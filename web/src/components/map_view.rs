@@ -254,6 +254,10 @@ pub fn MapView(
         drag.set_value(None);
         ghost.set(None);
     };
+    // Until the first drawing arrives, the one made ahead, if it is the
+    // files' (inert: it has no handlers; components/first_map.rs).
+    let ahead = crate::components::first_map::ahead_of(doc);
+    let placeholder = move || drawn.with(Option::is_none).then(|| ahead.get()).flatten();
     // Busy while a drawing is asked for and not answered yet.
     let worker_status = crate::worker::client::status();
     view! {
@@ -268,7 +272,10 @@ pub fn MapView(
                 class=move || if moving.get() { "map-stage moving" } else { "map-stage" }
                 // The map's own shape (a wide world is not a strip in a
                 // tall box), within the window's height.
-                style:aspect-ratio=move || { let (_, _, w, h) = full(); format!("{w:.0} / {h:.0}") }
+                style:aspect-ratio=move || match placeholder() {
+                    Some((aspect, _)) => aspect,
+                    None => { let (_, _, w, h) = full(); format!("{w:.0} / {h:.0}") }
+                }
                 data-testid="map"
                 node_ref=stage_ref
                 on:wheel=on_wheel
@@ -287,6 +294,7 @@ pub fn MapView(
             >
             // Each layer in a box of its own: an SVG is not a relayout
             // boundary in Chromium, a contained box is.
+            {move || placeholder().map(|(_, svg)| view! { <div class="layer" inert="" inner_html=svg></div> })}
             <div class="layer">
             <DrawingLayer scene=view_scene pin_marks=pin_marks tab_stop=tab_stop spoken=spoken view_box=view_box svg_ref=svg_ref width=svg_width height=svg_height />
             </div>

@@ -1,0 +1,79 @@
+//! The map's place until its part of the wasm is there (issue 29): the
+//! default variant's drawing made ahead (`bridge::first_map`), shown inert
+//! (nothing to click yet: a click passes through, as on an empty place)
+//! while the files are exactly those it was drawn from. The boot script
+//! fetches it once the first part has arrived (`globalThis.
+//! judgepadFirstMap`, a promise of its text; none in a build without one).
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::bridge::first_map::{self, FirstMap};
+use crate::doc::Doc;
+
+/// The drawing made ahead, once it has arrived (a context of the page).
+#[derive(Clone, Copy)]
+pub struct Ahead(RwSignal<Option<FirstMap>>);
+
+impl Ahead {
+    /// Waits for the boot script's fetch of the drawing.
+    pub fn fetched() -> Ahead {
+        let ahead = RwSignal::new(None);
+        leptos::task::spawn_local(async move {
+            let promise = js_sys::Reflect::get(&js_sys::global(), &"judgepadFirstMap".into())
+                .ok()
+                .and_then(|it| it.dyn_into::<js_sys::Promise>().ok());
+            let Some(promise) = promise else { return };
+            let text = wasm_bindgen_futures::JsFuture::from(promise).await.ok();
+            // Drawn after the frame that shows the editor and its counts,
+            // in a task of its own: not in the mount's (it has usually
+            // arrived by then), which it made 0.3 s longer on a phone.
+            crate::tasks::next_frame().await;
+            if let Some(first) = text.and_then(|t| t.as_string()).and_then(|t| first_map::parse(&t))
+            {
+                ahead.set(Some(first));
+            }
+        });
+        Ahead(ahead)
+    }
+
+    /// The drawing's aspect ratio and SVG while `doc`'s files are those it
+    /// was made from (tracked).
+    pub fn of(self, doc: Doc) -> Option<(String, String)> {
+        self.0.with(|first| {
+            let first = first.as_ref()?;
+            doc.workspace
+                .with(|w| first_map::applies(first, w, w.text(&w.root).as_deref()))
+                .then(|| (first.aspect.clone(), first.svg.clone()))
+        })
+    }
+}
+
+/// What the map view shows before its first drawing: the drawing made
+/// ahead, if it is the files' (see [`Ahead::of`]).
+pub fn ahead_of(doc: Doc) -> Memo<Option<(String, String)>> {
+    let ahead = use_context::<Ahead>();
+    Memo::new(move |_| ahead.and_then(|it| it.of(doc)))
+}
+
+/// The map's column before the map's part has loaded.
+#[component]
+pub fn FirstMapView(
+    /// The document (the drawing is shown only for the files it was made
+    /// from).
+    doc: Doc,
+) -> impl IntoView {
+    let shown = ahead_of(doc);
+    move || {
+        shown.get().map(|(aspect, svg)| {
+            view! {
+                <section class="map first-map" aria-label="map" inert="">
+                    <div class="map-tools"></div>
+                    <div class="map-stage" data-testid="map" style:aspect-ratio=aspect>
+                        <div class="layer" inner_html=svg></div>
+                    </div>
+                </section>
+            }
+        })
+    }
+}
