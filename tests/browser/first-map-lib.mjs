@@ -17,7 +17,9 @@ export function sourceKey(text) {
 // drawing made ahead): the header (the top-level file, the hash of its
 // text, the aspect ratio) and the drawing's SVG at the size it takes
 // before the stage is measured, without the tab stop's attributes (they
-// follow focus and the position; the drawing made ahead is inert).
+// follow focus and the position) and without the test hooks' `data-`
+// attributes ([data-province], [data-pin] …: they name the live map, which
+// a page, a test or a bot can use; the drawing made ahead is a picture).
 export async function capture(page, root) {
   await page.locator('section.map:not(.first-map)[aria-busy="false"] [data-testid="map"] svg.drawing [data-province]').first().waitFor();
   const got = await page.evaluate(() => {
@@ -28,6 +30,9 @@ export async function capture(page, root) {
     for (const region of svg.querySelectorAll('[data-province]')) {
       region.setAttribute('tabindex', '-1');
       region.removeAttribute('aria-label');
+    }
+    for (const el of [svg, ...svg.querySelectorAll('*')]) {
+      for (const name of el.getAttributeNames()) if (name.startsWith('data-')) el.removeAttribute(name);
     }
     return {
       svg: svg.outerHTML,

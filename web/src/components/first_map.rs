@@ -1,7 +1,9 @@
 //! The map's place until its part of the wasm is there (issue 29): the
 //! default variant's drawing made ahead (`bridge::first_map`), shown inert
 //! (nothing to click yet: a click passes through, as on an empty place)
-//! while the files are exactly those it was drawn from. The boot script
+//! while the files are exactly those it was drawn from. A picture only:
+//! the test hooks (`[data-testid=map]`, `[data-province]` …) name the live
+//! map, so whatever waits for them waits for a map it can use. The boot script
 //! fetches it once the first part has arrived (`globalThis.
 //! judgepadFirstMap`, a promise of its text; none in a build without one).
 
@@ -69,7 +71,7 @@ pub fn FirstMapView(
             view! {
                 <section class="map first-map" aria-label="map" inert="">
                     <div class="map-tools"></div>
-                    <div class="map-stage" data-testid="map" style:aspect-ratio=aspect>
+                    <div class="map-stage" style:aspect-ratio=aspect>
                         <div class="layer" inner_html=svg></div>
                     </div>
                 </section>
