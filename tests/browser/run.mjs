@@ -454,6 +454,8 @@ test('the default variant\'s drawing made ahead is the page\'s own, shown inert 
     await ahead.waitFor({ timeout: 5000 });
     // The map's part: its own drawing replaces the one made ahead, the
     // same picture in the same place.
+    fs.mkdirSync(shots, { recursive: true });
+    await visit.screenshot({ path: path.join(shots, 'first-map-made-ahead.png') });
     const before = await visit.evaluate(() => {
       const r = document.querySelector('section.first-map svg.drawing g.regions').getBoundingClientRect();
       return [r.x, r.y, r.width, r.height];
@@ -467,6 +469,7 @@ test('the default variant\'s drawing made ahead is the page\'s own, shown inert 
       return [r.x, r.y, r.width, r.height];
     });
     if (before.some((v, i) => Math.abs(v - after[i]) > 1.5)) throw new Error(`the map moved when the map's part drew it: ${before.map(Math.round)} → ${after.map(Math.round)}`);
+    await visit.screenshot({ path: path.join(shots, 'first-map-live.png') });
   } finally {
     release();
     await context.close();
