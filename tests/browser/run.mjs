@@ -448,7 +448,10 @@ test('the default variant\'s drawing made ahead is the page\'s own, shown inert 
     await editor.click();
     await visit.keyboard.press('Control+End');
     await visit.keyboard.type('#');
-    await until(visit, () => !document.querySelector('section.first-map'));
+    await until(visit, () => {
+      const ahead = document.querySelector('section.first-map');
+      return !ahead || getComputedStyle(ahead).display === 'none';
+    });
     // Undone: they are again.
     await visit.keyboard.press('Control+Z');
     await ahead.waitFor({ timeout: 5000 });

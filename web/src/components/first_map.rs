@@ -39,15 +39,21 @@ impl Ahead {
         Ahead(ahead)
     }
 
+    /// `f` of the drawing while `doc`'s files are those it was made from,
+    /// else of `None` (tracked).
+    pub fn with<T>(self, doc: Doc, f: impl FnOnce(Option<&FirstMap>) -> T) -> T {
+        self.0.with(|first| {
+            let first = first.as_ref().filter(|first| {
+                doc.workspace.with(|w| first_map::applies(first, w, w.text(&w.root).as_deref()))
+            });
+            f(first)
+        })
+    }
+
     /// The drawing's aspect ratio and SVG while `doc`'s files are those it
     /// was made from (tracked).
     pub fn of(self, doc: Doc) -> Option<(String, String)> {
-        self.0.with(|first| {
-            let first = first.as_ref()?;
-            doc.workspace
-                .with(|w| first_map::applies(first, w, w.text(&w.root).as_deref()))
-                .then(|| (first.aspect.clone(), first.svg.clone()))
-        })
+        self.with(doc, |first| first.map(|it| (it.aspect.clone(), it.svg.clone())))
     }
 }
 
@@ -58,24 +64,46 @@ pub fn ahead_of(doc: Doc) -> Memo<Option<(String, String)>> {
     Memo::new(move |_| ahead.and_then(|it| it.of(doc)))
 }
 
-/// The map's column before the map's part has loaded.
+/// The map's column before the map's part has loaded. Its content is set
+/// through the DOM, not a view of its own: the first module is what a
+/// phone waits for, and such a view cost it 2 KB more (gzipped).
 #[component]
 pub fn FirstMapView(
     /// The document (the drawing is shown only for the files it was made
     /// from).
     doc: Doc,
 ) -> impl IntoView {
-    let shown = ahead_of(doc);
-    move || {
-        shown.get().map(|(aspect, svg)| {
-            view! {
-                <section class="map first-map" aria-label="map" inert="">
-                    <div class="map-tools"></div>
-                    <div class="map-stage" style:aspect-ratio=aspect>
-                        <div class="layer" inner_html=svg></div>
-                    </div>
-                </section>
-            }
-        })
-    }
+    let section = NodeRef::<leptos::html::Section>::new();
+    let ahead = use_context::<Ahead>();
+    Effect::new(move |was: Option<bool>| {
+        let Some(el) = section.get() else { return false };
+        let shown = ahead.is_some_and(|ahead| {
+            ahead.with(doc, |first| {
+                let Some(first) = first else { return false };
+                if was != Some(true) && el.child_element_count() == 0 {
+                    el.set_inner_html(&format!(
+                        "<div class=\"map-tools\"></div><div class=\"map-stage\"><div class=\"layer\">{}</div></div>",
+                        first.svg
+                    ));
+                    // Through the CSSOM: the page's CSP refuses style
+                    // attributes.
+                    if let Some(stage) = el.last_element_child() {
+                        let stage: web_sys::HtmlElement = stage.unchecked_into();
+                        let _ = stage.style().set_property("aspect-ratio", &first.aspect);
+                    }
+                }
+                true
+            })
+        });
+        if was != Some(shown) {
+            let style = el.style();
+            let _ = if shown {
+                style.remove_property("display").map(|_| ())
+            } else {
+                style.set_property("display", "none")
+            };
+        }
+        shown
+    });
+    view! { <section class="map first-map" aria-label="map" inert="" node_ref=section></section> }
 }
