@@ -75,12 +75,31 @@ pub fn FirstMapView(
 ) -> impl IntoView {
     let section = NodeRef::<leptos::html::Section>::new();
     let ahead = use_context::<Ahead>();
+    // Whether its column has been on screen: the picture is built only
+    // then (a phone shows the editor first, the map on a tab of its own,
+    // and parsing the picture there was a long task Lighthouse counted).
+    let seen = RwSignal::new(false);
+    Effect::new(move |_| {
+        let Some(el) = section.get() else { return };
+        let target = el.clone();
+        let callback = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || {
+            if target.client_width() > 0 && !seen.get_untracked() {
+                seen.set(true);
+            }
+        });
+        if let Ok(observer) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) {
+            observer.observe(&el);
+        }
+        // Once a page: the section goes when the map's part is there.
+        callback.forget();
+    });
     Effect::new(move |was: Option<bool>| {
         let Some(el) = section.get() else { return false };
+        let seen = seen.get();
         let shown = ahead.is_some_and(|ahead| {
             ahead.with(doc, |first| {
                 let Some(first) = first else { return false };
-                if was != Some(true) && el.child_element_count() == 0 {
+                if seen && el.child_element_count() == 0 {
                     el.set_inner_html(&format!(
                         "<div class=\"map-tools\"></div><div class=\"map-stage\"><div class=\"layer\">{}</div></div>",
                         first.svg
