@@ -19,12 +19,7 @@ pub fn after<T: Send + 'static>(
     ready: impl Future<Output = T> + Send + 'static,
     view: impl FnOnce(T) -> AnyView + Send + 'static,
 ) -> impl IntoView {
-    let view = async move {
-        let it = ready.await;
-        next_task().await;
-        view(it)
-    };
-    view! { <Suspense fallback=|| ()>{Suspend::new(view)}</Suspense> }
+    after_or(ready, view, || ())
 }
 
 /// [`after`], showing `fallback` until then.

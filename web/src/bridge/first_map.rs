@@ -3,11 +3,15 @@
 //! of the wasm (the layout and the map view, 227 KB), while a visitor's
 //! first question is what the map looks like. So the build ships the
 //! drawing of the default variant as it is drawn by that build
-//! (`www/first-map.html`, 10 KB gzipped, captured from the page by
+//! (`www/first-map.html`, 9 KB gzipped, captured from the page by
 //! `tests/browser/first-map.mjs`; a browser test checks it is the page's
 //! own drawing, byte for byte), and the page shows it, inert, until the
 //! map's part has drawn its own: only while the files are exactly the
-//! bundled variant it was made from (the text alone decides the map).
+//! bundled variant it was made from (the text alone decides the map). The
+//! page checks that the files are unedited and that the top-level file is
+//! the text the drawing was made from; the files it `USE`s are not hashed
+//! (standard's top-level file is its three `USE` lines), so a drawing left
+//! stale by a change to them is caught by that browser test, not here.
 //!
 //! The file is one header line and the drawing's SVG:
 //! `<!-- judgepad first map: standard.map 0123456789abcdef 598 / 779 -->`
