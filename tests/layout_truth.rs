@@ -131,9 +131,7 @@ fn the_five_pins_of_the_issue() {
     let drawing = layout::layout(&map, &[]);
     let warned = layout::pin_diagnostics(&map, &drawing);
     for pin in &map.pins {
-        let label = drawing.provinces[pin.province.0 as usize].label;
-        let at = pin.point();
-        let held = ((label[0] - at[0]).powi(2) + (label[1] - at[1]).powi(2)).sqrt() <= 10.0;
+        let held = judgepad_tests::holds(&drawing, pin);
         let reported = warned.iter().any(|d| d.primary.at == pin.line);
         assert!(
             held != reported,

@@ -17,3 +17,11 @@ impl Rng {
         (self.next_u64() % n.max(1) as u64) as usize
     }
 }
+
+/// Whether `drawing` holds `pin`: the pinned province's label within 10
+/// units of it (1 % of the 1000-wide box the pins are written in).
+pub fn holds(drawing: &judgepad_core::layout::Layout, pin: &judgepad_core::map::pins::Pin) -> bool {
+    let label = drawing.provinces[pin.province.0 as usize].label;
+    let at = pin.point();
+    ((label[0] - at[0]).powi(2) + (label[1] - at[1]).powi(2)).sqrt() <= 10.0
+}

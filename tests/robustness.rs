@@ -279,9 +279,7 @@ fn pins_dropped_anywhere() {
                 );
             }
             for pin in &map.pins {
-                let label = drawing.provinces[pin.province.0 as usize].label;
-                let at = pin.point();
-                let held = ((label[0] - at[0]).powi(2) + (label[1] - at[1]).powi(2)).sqrt() <= 10.0;
+                let held = judgepad_tests::holds(&drawing, pin);
                 let reported = drawing.pin_conflicts.iter().any(|c| c.province == pin.province);
                 assert!(
                     held || reported,
