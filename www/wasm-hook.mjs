@@ -265,14 +265,27 @@ export async function unpacked(url, onBytes, onDone) {
   if (!response.ok) throw new Error(\`\${url}: HTTP \${response.status}\`);
   const reader = response.body.getReader();
   const first = await reader.read();
-  if (first.done && onDone) onDone();
   let seen = 0;
   const counted = (chunk) => { seen += chunk.length; if (onBytes) onBytes(seen); return chunk; };
+  // Bytes that are all there at once (a fast link, the cache) would be
+  // unpacked and decoded in one long task: they go on in slices of 16 KB,
+  // and past a few ms the next slice waits for a task of its own.
+  let since = performance.now();
+  let left = first.done ? null : first.value;
   const body = new ReadableStream({
-    start(out) { if (first.done) out.close(); else out.enqueue(counted(first.value)); },
     async pull(out) {
-      const { done, value } = await reader.read();
-      if (done) { out.close(); if (onDone) onDone(); } else out.enqueue(counted(value));
+      if (performance.now() - since > 4) {
+        await new Promise((resolve) => setTimeout(resolve));
+        since = performance.now();
+      }
+      if (!left || left.length === 0) {
+        const { done, value } = await reader.read();
+        if (done) { out.close(); if (onDone) onDone(); return; }
+        left = value;
+      }
+      const slice = left.subarray(0, 16384);
+      left = left.subarray(slice.length);
+      out.enqueue(counted(slice));
     },
     cancel(why) { return reader.cancel(why); },
   });
@@ -391,6 +404,9 @@ let wasm;
 try {
   const module = await WebAssembly.compileStreaming(unpacked('./${names.wasm}', progress, arrived));
   warm(module);
+  // Instantiated and started in a task of its own, not in the one that
+  // finished the compile (on a phone, each is long).
+  await new Promise((resolve) => setTimeout(resolve));
   wasm = await init({ module_or_path: module });
 } catch (error) {
   if (status) {
@@ -429,7 +445,32 @@ if (!html.includes('</head>')) {
   console.error('wasm-hook: index.html has no </head>');
   process.exit(1);
 }
-fs.writeFileSync(file, html.replace('</head>', `${head}</head>`));
+fs.writeFileSync(file, inlineStyle(html).replace('</head>', `${head}</head>`));
+
+// The stylesheet goes inside the page (`<style>`, allowed by its hash in the
+// CSP's style-src, so still no 'unsafe-inline'): the first paint waits for
+// the page alone, not for a second round trip (150 ms on a phone's Slow 4G).
+// 24 KB, 5.5 KB gzipped.
+function inlineStyle(page) {
+  const link = page.match(/<link\b[^>]*\brel=(?:"stylesheet"|stylesheet)\b[^>]*>/);
+  const href = link && link[0].match(/\bhref=(?:"([^"]+)"|([^\s>"]+))/);
+  if (!href) return page;
+  const name = href[1] || href[2];
+  const at = path.join(staging, name);
+  const css = fs.readFileSync(at, 'utf8');
+  if (css.includes('</')) {
+    console.error(`wasm-hook: ${name} holds "</", which cannot go inside <style>`);
+    process.exit(1);
+  }
+  fs.unlinkSync(at);
+  const digest = crypto.createHash('sha256').update(css).digest('base64');
+  const withPolicy = page.replace(/style-src 'self'/, `style-src 'self' 'sha256-${digest}'`);
+  if (withPolicy === page) {
+    console.error("wasm-hook: the page's CSP has no style-src 'self' to extend");
+    process.exit(1);
+  }
+  return withPolicy.replace(link[0], () => `<style>${css}</style>`);
+}
 
 // The page's own classic scripts, copied by Trunk (the service worker and
 // its registration).

@@ -306,6 +306,9 @@ pub fn App() -> impl IntoView {
             {tab("map", "Map")}
             {tab("panels", "Orders and panels")}
         </nav>
+        // The workspace a task after the header (the first mount is long
+        // on a phone), the editor a task after that.
+        {crate::tasks::soon(move || view! {
         <main class="layout" data-tab=move || phone_tab.get() node_ref=layout_ref>
             <section
                 class="editing"
@@ -315,7 +318,10 @@ pub fn App() -> impl IntoView {
             >
                 {later(move |p| (p.file_io)(doc, file_note, foreign, new_variant))}
                 <FileTabs doc=doc loaded=loaded start=start />
-                <Editor doc=doc analysis=analysis loaded=loaded />
+                // A task of its own: the first mount is long on a phone.
+                {crate::tasks::soon(move || view! {
+                    <Editor doc=doc analysis=analysis loaded=loaded />
+                }.into_any())}
                 <Splitter width=editor_width />
             </section>
             {later::map_part(doc, move |p| (p.map)(loaded, play, doc, highlight))}
@@ -331,5 +337,6 @@ pub fn App() -> impl IntoView {
                 {later(move |p| (p.calendar)(analysis))}
             </aside>
         </main>
+        }.into_any())}
     }
 }
