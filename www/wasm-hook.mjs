@@ -455,7 +455,8 @@ function inlineStyle(page) {
   const link = page.match(/<link\b[^>]*\brel=(?:"stylesheet"|stylesheet)\b[^>]*>/);
   const href = link && link[0].match(/\bhref=(?:"([^"]+)"|([^\s>"]+))/);
   if (!href) return page;
-  const name = href[1] || href[2];
+  // The file is in the staging folder whatever the public URL before it.
+  const name = path.basename(new URL(href[1] || href[2], 'http://x/').pathname);
   const at = path.join(staging, name);
   const css = fs.readFileSync(at, 'utf8');
   if (css.includes('</')) {
