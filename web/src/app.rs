@@ -309,34 +309,34 @@ pub fn App() -> impl IntoView {
         // The workspace a task after the header (the first mount is long
         // on a phone), the editor a task after that.
         {crate::tasks::soon(move || view! {
-        <main class="layout" data-tab=move || phone_tab.get() node_ref=layout_ref>
-            <section
-                class="editing"
-                aria-label="editor"
-                on:dragover=move |ev: leptos::ev::DragEvent| ev.prevent_default()
-                on:drop=on_drop
-            >
-                {later(move |p| (p.file_io)(doc, file_note, foreign, new_variant))}
-                <FileTabs doc=doc loaded=loaded start=start />
-                // A task of its own: the first mount is long on a phone.
-                {crate::tasks::soon(move || view! {
-                    <Editor doc=doc analysis=analysis loaded=loaded />
-                }.into_any())}
-                <Splitter width=editor_width />
-            </section>
-            {later::map_part(doc, move |p| (p.map)(loaded, play, doc, highlight))}
-            <aside class="side">
-                {crate::tasks::soon(move || view! {
-                    <SummaryPanel analysis=analysis />
-                    <DiagnosticsPanel analysis=analysis doc=doc />
-                }.into_any())}
-                {later(move |p| (p.orders)(play, doc))}
-                {later(move |p| (p.scenarios)(loaded, play, doc))}
-                {later(move |p| (p.diff)(loaded, doc, highlight))}
-                {later(move |p| (p.balance)(loaded, highlight))}
-                {later(move |p| (p.calendar)(analysis))}
-            </aside>
-        </main>
+            <main class="layout" data-tab=move || phone_tab.get() node_ref=layout_ref>
+                <section
+                    class="editing"
+                    aria-label="editor"
+                    on:dragover=move |ev: leptos::ev::DragEvent| ev.prevent_default()
+                    on:drop=on_drop
+                >
+                    {later(move |p| (p.file_io)(doc, file_note, foreign, new_variant))}
+                    <FileTabs doc=doc loaded=loaded start=start />
+                    // A task of its own: the first mount is long on a phone.
+                    {crate::tasks::soon(move || view! {
+                        <Editor doc=doc analysis=analysis loaded=loaded />
+                    }.into_any())}
+                    <Splitter width=editor_width />
+                </section>
+                {later::map_part(doc, move |p| (p.map)(loaded, play, doc, highlight))}
+                <aside class="side">
+                    {crate::tasks::soon(move || view! {
+                        <SummaryPanel analysis=analysis />
+                        <DiagnosticsPanel analysis=analysis doc=doc />
+                    }.into_any())}
+                    {later(move |p| (p.orders)(play, doc))}
+                    {later(move |p| (p.scenarios)(loaded, play, doc))}
+                    {later(move |p| (p.diff)(loaded, doc, highlight))}
+                    {later(move |p| (p.balance)(loaded, highlight))}
+                    {later(move |p| (p.calendar)(analysis))}
+                </aside>
+            </main>
         }.into_any())}
     }
 }
