@@ -108,9 +108,6 @@ async function visit(port) {
   }
 }
 
-// Waits for the page to arrive: the editor usable, the map's picture on
-// screen (opening the map's tab on a phone), the live map drawn; times in
-// the page's own clock (from its navigation), and when each was seen.
 // Installed in the page before it loads: each frame, whether the editor
 // is usable, the map's picture on screen and the map drawn, stamped with
 // the frame's time the first time each holds. A frame is when the visitor
@@ -136,6 +133,9 @@ function seen() {
   requestAnimationFrame(check);
 }
 
+// Waits for the page to arrive: the editor usable, the map's picture on
+// screen (opening the map's tab on a phone), the live map drawn; times in
+// the page's own clock (from its navigation), and when each was seen.
 async function arrive(page) {
   const opts = { polling: 50, timeout: 120000 };
   const editorMs = await (await page.waitForFunction(() => window.__seen?.editor ?? null, null, opts)).jsonValue();
