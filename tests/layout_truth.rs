@@ -69,8 +69,11 @@ pub(crate) fn table(name: &str) -> Vec<Row> {
 /// The table (issue 27's figures) on the three truth boards. What holds
 /// today is asserted: every pin held; cyclic order at least 95 %; the
 /// median never rising with k. The issue's 2.5 % at 10 pins holds on
-/// modern (2.3 %), not yet on standard (2.9 %) and ancmed (3.8 %): the
-/// closing note gives the table.
+/// modern (2.3 %), not on standard (2.9 %) and ancmed (3.8 %), whose true
+/// places are uneven enough that the middle of a province's neighbours,
+/// all at their true places, is 2.2 % and 2.9 % from its own
+/// ([`pin_floor`]); six other goals for the rest to follow were measured
+/// on eight truth boards and none did better (ARCHITECTURE).
 #[test]
 fn pins_bring_the_drawing_to_the_true_board() {
     let mut failures = Vec::new();
@@ -114,6 +117,59 @@ fn pins_bring_the_drawing_to_the_true_board() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The floor pins can bring the drawing to: a province whose neighbours
+/// are all at their true places is best guessed at the middle of them
+/// (where the conformal map through them puts it), and the truth's own
+/// unevenness (a big sea beside small islands) sets how far that is from
+/// its true place. Median and 90th percentile over the provinces, as a
+/// share of the truth's diagonal, beside what ten pins give. Ten pins
+/// cannot do better than every neighbour pinned: on ancmed the floor is
+/// near 2.5 % already. A diagnostic
+/// (`cargo test --release -p judgepad-tests pin_floor -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn pin_floor() {
+    for name in ["standard", "ancmed", "modern"] {
+        let places = truth(name);
+        let map = with_pins(name, &places, &[]);
+        let at = |p: map::ProvinceId| {
+            let abbr = &map.provinces[p.0 as usize].abbr;
+            places.iter().find(|(a, _)| a.eq_ignore_ascii_case(abbr)).expect("a true place").1
+        };
+        let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
+        for (_, p) in &places {
+            lo = [lo[0].min(p[0]), lo[1].min(p[1])];
+            hi = [hi[0].max(p[0]), hi[1].max(p[1])];
+        }
+        let diagonal = ((hi[0] - lo[0]).powi(2) + (hi[1] - lo[1]).powi(2)).sqrt();
+        let graph = layout::ProvinceGraph::of(&map);
+        let mut around = vec![Vec::new(); map.provinces.len()];
+        for &(a, b) in &graph.edges {
+            around[a.0 as usize].push(at(b));
+            around[b.0 as usize].push(at(a));
+        }
+        let mut off: Vec<f64> = (0..map.provinces.len())
+            .filter(|&v| !around[v].is_empty())
+            .map(|v| {
+                let k = around[v].len() as f64;
+                let middle =
+                    around[v].iter().fold([0.0, 0.0], |m, p| [m[0] + p[0] / k, m[1] + p[1] / k]);
+                let truly = at(map::ProvinceId(v as u32));
+                ((middle[0] - truly[0]).powi(2) + (middle[1] - truly[1]).powi(2)).sqrt() / diagonal
+            })
+            .collect();
+        off.sort_by(f64::total_cmp);
+        let q = |q: f64| 100.0 * off[((off.len() - 1) as f64 * q).round() as usize];
+        let ten = table(name).into_iter().find(|r| r.pins == 10).expect("10 pins");
+        println!(
+            "{name:9} neighbours all pinned: median {:.2}%, p90 {:.2}%; ten pins: median {:.2}%",
+            q(0.5),
+            q(0.9),
+            100.0 * ten.median
+        );
+    }
 }
 
 /// The issue's own example: five pins on standard (without its shipped
