@@ -9,18 +9,18 @@ use leptos::prelude::*;
 use crate::bridge::share;
 use crate::bridge::workspace::Workspace;
 use crate::bridge::{self, Analysis};
+use crate::components::app_header::AppHeader;
 use crate::components::diagnostics::DiagnosticsPanel;
 use crate::components::editor::Editor;
 use crate::components::file_tabs::FileTabs;
 use crate::components::foreign_view::ForeignView;
+use crate::components::phone_tabs::PhoneTabs;
 use crate::components::splitter::Splitter;
 use crate::components::summary::SummaryPanel;
-use crate::components::theme_toggle::ThemeToggle;
-use crate::components::variant_picker::VariantPicker;
 use crate::doc::Doc;
 use crate::later::{self, later};
-use crate::persist;
 use crate::play::Play;
+use crate::sessions;
 
 /// The variant the page starts from when there is no link and no autosave.
 pub const FIRST_VARIANT: &str = "standard";
@@ -72,7 +72,7 @@ pub fn App() -> impl IntoView {
     let play = Play::new(loaded);
     // Problems with links and storage, shown in the bar.
     let notice = RwSignal::new(None::<String>);
-    let apply = move |shared: share::Shared| {
+    let apply = Callback::new(move |shared: share::Shared| {
         let workspace = Workspace {
             variant: shared.variant.clone(),
             root: shared.root.clone(),
@@ -80,7 +80,7 @@ pub fn App() -> impl IntoView {
         };
         doc.replace(workspace);
         play.reset(shared.played.clone(), shared.orders.clone());
-    };
+    });
     let snapshot = Callback::new(move |()| share::Shared {
         variant: doc.workspace.with_untracked(|w| w.variant.clone()),
         root: doc.workspace.with_untracked(|w| w.root.clone()),
@@ -88,90 +88,10 @@ pub fn App() -> impl IntoView {
         played: play.log.get_untracked(),
         orders: play.orders.get_untracked(),
     });
-    // A share link opened over work on screen: that work is kept as a
-    // draft first (unless it is the same), then the link's state is shown.
-    let open_link = move |fragment: &str, before: Option<share::Shared>| -> Result<(), String> {
-        let shared = share::decode(fragment, persist::known)?;
-        if let Some(saved) = before
-            && saved != shared
-            && let Err(why) = persist::save_draft("before a shared link", &saved)
-        {
-            notice.set(Some(format!("Your previous work could not be kept as a draft: {why}.")));
-        }
-        apply(shared);
-        Ok(())
-    };
-    // At start: a share link in the address, else the autosave.
-    let autosaved = persist::restore();
-    match persist::fragment() {
-        Some(fragment) => {
-            let before = autosaved.clone().and_then(Result::ok);
-            if let Err(why) = open_link(&fragment, before) {
-                notice.set(Some(format!(
-                    "This link was not opened: {why}. Your autosaved work is shown instead."
-                )));
-                if let Some(Ok(saved)) = autosaved {
-                    apply(saved);
-                }
-            }
-        }
-        None => match autosaved {
-            Some(Ok(saved)) => apply(saved),
-            Some(Err(why)) => {
-                notice.set(Some(format!("The autosave could not be read ({why}); starting fresh.")))
-            }
-            None => {}
-        },
-    }
-    // A link pasted into the address bar of this tab changes only the
-    // fragment (no reload): open it the same way.
-    let _ = window_event_listener(leptos::ev::hashchange, move |_| {
-        if let Some(fragment) = persist::fragment()
-            && let Err(why) = open_link(&fragment, Some(snapshot.run(())))
-        {
-            notice.set(Some(format!("This link was not opened: {why}. Your work is unchanged.")));
-        }
-    });
-    // Autosave: every change, at most twice a second; a failure is shown
-    // (the work stays in the page) and cleared by the next good save.
-    let saving = StoredValue::new(false);
-    Effect::new(move |first: Option<()>| {
-        doc.workspace.track();
-        play.orders.track();
-        play.log.track();
-        if first.is_none() || saving.get_value() {
-            return;
-        }
-        saving.set_value(true);
-        // Compressed in the worker once the map's part (which talks to it)
-        // is there: a 10,000-province map's is a 150 ms task.
-        let save = move |fragment: String| match persist::autosave(&fragment) {
-            Ok(()) => {
-                if notice
-                    .with_untracked(|n| n.as_deref().is_some_and(|n| n.starts_with("Autosave")))
-                {
-                    notice.set(None);
-                }
-            }
-            Err(why) => notice.set(Some(format!(
-                "Autosave failed: {why}. Your work is still here: share a link or \
-                 download the files to keep it."
-            ))),
-        };
-        set_timeout(
-            move || {
-                saving.set_value(false);
-                let shared = snapshot.run(());
-                if !later::map_parts_loaded() {
-                    return save(share::encode(&shared));
-                }
-                leptos::task::spawn_local(async move {
-                    (later::map_parts().await.encode)(shared, Box::new(save));
-                });
-            },
-            std::time::Duration::from_millis(500),
-        );
-    });
+    // The link or the autosave at start, links pasted later, and the
+    // autosave of every change (`sessions`).
+    sessions::open_at_start(apply, snapshot, notice);
+    sessions::keep_saved(doc, play, snapshot, notice);
     // Files dropped on the editor open like picked ones.
     let file_note = RwSignal::new(String::new());
     // nJudge and Xconq files opened (shown in their own panel).
@@ -241,21 +161,6 @@ pub fn App() -> impl IntoView {
             };
         }
     });
-    Effect::new(move |first: Option<()>| {
-        if doc.reveal.with(Option::is_some) && first.is_some() {
-            phone_tab.set("editor");
-        }
-    });
-    let tab = move |name: &'static str, label: &'static str| {
-        view! {
-            <button
-                type="button"
-                data-testid=format!("phone-tab-{name}")
-                aria-pressed=move || (phone_tab.get() == name).to_string()
-                on:click=move |_| phone_tab.set(name)
-            >{label}</button>
-        }
-    };
     // The skip link: past the header and the editor to the map (one tab
     // stop; the arrow keys move between its provinces).
     let skip_to_map = move |_| {
@@ -273,26 +178,7 @@ pub fn App() -> impl IntoView {
         <button type="button" class="skip-link" data-testid="skip-to-map" on:click=skip_to_map>
             "Skip to the map"
         </button>
-        <header class="bar">
-            <h1>"judgepad"</h1>
-            <span class="tagline">"DPjudge map playground"</span>
-            <VariantPicker selected=variant about=about on_pick=on_pick />
-            {move || kept.get().map(|w| {
-                let label = format!("Back to your edited {}", w.variant);
-                view! {
-                    <button type="button" data-testid="restore-edits" on:click=move |_| {
-                        if let Some(w) = kept.get_untracked() {
-                            kept.set(None);
-                            doc.replace(w);
-                        }
-                    }>{label}</button>
-                }
-            })}
-            {later(move |p| (p.share)(snapshot))}
-            {later(move |p| (p.drafts)(snapshot, Callback::new(apply), notice))}
-            <ThemeToggle />
-            {later(|p| (p.help)())}
-        </header>
+        <AppHeader variant=variant about=about on_pick=on_pick kept=kept doc=doc snapshot=snapshot apply=apply notice=notice />
         {move || notice.get().map(|text| view! {
             <div class="notice" role="alert" data-testid="notice">
                 <span>{text}</span>
@@ -300,12 +186,7 @@ pub fn App() -> impl IntoView {
             </div>
         })}
         <ForeignView foreign=foreign doc=doc note=file_note new_variant=new_variant />
-        // Toggle buttons, not `role=tab`: the file tabs own that role.
-        <nav class="phone-tabs" aria-label="views">
-            {tab("editor", "Editor")}
-            {tab("map", "Map")}
-            {tab("panels", "Orders and panels")}
-        </nav>
+        <PhoneTabs tab=phone_tab doc=doc />
         // The workspace a task after the header (the first mount is long
         // on a phone), the editor a task after that.
         {crate::tasks::soon(move || view! {

@@ -1,5 +1,6 @@
 //! The page's components, one per file.
 
+pub mod app_header;
 pub mod balance_panel;
 pub mod calendar;
 pub mod diagnostics;
@@ -24,6 +25,7 @@ pub mod map_view;
 pub mod njudge_import;
 pub mod order_tools;
 pub mod orders;
+pub mod phone_tabs;
 pub mod play_layer;
 pub mod playout_panel;
 pub mod position_tools;

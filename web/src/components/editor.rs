@@ -8,7 +8,8 @@
 //! across typing, fixes and pins. Long lines wrap (Alt+Z or the Wrap button
 //! turns it off; kept in the browser's storage): both layers wrap at the
 //! same character and `bridge::wrap` says how many rows each line takes,
-//! so only the lines in view are drawn still.
+//! so only the lines in view are drawn still (`editor_rows`). The text
+//! area's value and what is typed or pasted into it: `editor_input`.
 
 use leptos::prelude::*;
 
@@ -16,14 +17,15 @@ use judgepad_core::syntax::highlight::{Highlight, highlight};
 
 use crate::bridge::Analysis;
 use crate::bridge::editor::{
-    LineView, byte_offset, definition, line_starts, lines, marks_of, paste, status_line, tip_at,
-    uses, visible_highlights, word_at,
+    LineView, byte_offset, definition, line_starts, lines, marks_of, status_line, tip_at, uses,
+    visible_highlights, word_at,
 };
 use crate::components::editor_foot::EditorFoot;
 use crate::components::editor_gutter::EditorGutter;
 use crate::components::editor_layer::EditorLayer;
 use crate::doc::Doc;
 use crate::editor_box;
+use crate::editor_input;
 use crate::editor_rows::EditorRows;
 use crate::editor_rows::WHOLE_FILE;
 
@@ -105,70 +107,9 @@ pub fn Editor(
             caret.set(text.with_untracked(|t| byte_offset(t, at)));
         }
     };
-    // The textarea's value follows the text, except for the change the
-    // textarea itself just made (setting a large value again would make
-    // the browser lay the whole text out once more).
-    let echo = StoredValue::new(false);
-    // A value that crosses the size past which lines do not wrap: the text
-    // area takes its new wrap before it takes the value, so the browser
-    // lays the text out once, not once per wrap (a 10,000-province paste:
-    // one layout of its 20,000 lines is a 200 ms task).
-    let put = move |el: &web_sys::HtmlTextAreaElement, value: &str| {
-        let will_wrap = choice.on.get_untracked() && value.len() <= WHOLE_FILE;
-        if will_wrap != wrapping.get_untracked().is_some() {
-            let (class, wrap) = looks(will_wrap);
-            el.set_class_name(class);
-            let _ = el.set_attribute("wrap", wrap);
-            let style = web_sys::HtmlElement::style(el);
-            let pad = will_wrap.then(|| format!("{}px", boxed.pad_right.get_untracked().0));
-            let _ = match pad {
-                Some(pad) => style.set_property("padding-right", &pad),
-                None => style.remove_property("padding-right").map(|_| ()),
-            };
-        }
-        el.set_value(value);
-    };
-    Effect::new(move |_| {
-        let value = text.get();
-        if echo.get_value() {
-            echo.set_value(false);
-            return;
-        }
-        if let Some(el) = area.get() {
-            put(&el, &value);
-        }
-    });
-    let on_input = move |ev: leptos::ev::Event| {
-        let value = event_target_value(&ev);
-        if text.with_untracked(|t| *t != value) {
-            echo.set_value(true);
-        }
-        let file = doc.open.get_untracked();
-        doc.change(Some(&file), |w| w.set(&file, value));
-        sync_caret();
-    };
-    // A paste is put into the text here, not by the browser: Chromium's
-    // textarea inserts pasted lines one by one, which took 3 s for a
-    // 10,000-province map (454 KB) on this page; setting the value takes a
-    // frame. The page keeps its own undo (a paste is one step).
-    let on_paste = move |ev: leptos::ev::ClipboardEvent| {
-        let Some(clip) = ev.clipboard_data().and_then(|data| data.get_data("text/plain").ok())
-        else {
-            return;
-        };
-        let Some(el) = area.get_untracked() else { return };
-        let (Ok(Some(from)), Ok(Some(to))) = (el.selection_start(), el.selection_end()) else {
-            return;
-        };
-        ev.prevent_default();
-        let (value, at) = text.with_untracked(|t| paste(t, from, to, &clip));
-        put(&el, &value);
-        let _ = el.set_selection_range(at, at);
-        echo.set_value(true);
-        let file = doc.open.get_untracked();
-        doc.change(None, |w| w.set(&file, value));
-        sync_caret();
-    };
+    // The text into the text area, and what is typed or pasted there back
+    // into the text (`editor_input`).
+    let (on_input, on_paste) = editor_input::text_in_area(doc, text, area, rows, boxed, sync_caret);
     let on_scroll = move |_| {
         if let Some(el) = area.get_untracked() {
             scroll.set((f64::from(el.scroll_top()), f64::from(el.scroll_left())));
@@ -235,13 +176,13 @@ pub fn Editor(
                     pad_right=Signal::derive(move || pad_right(true)) row_width=Signal::derive(row_width)
                     sample=measure />
                 <textarea
-                    class=move || looks(wrapping.get().is_some()).0
+                    class=move || editor_input::looks(wrapping.get().is_some()).0
                     data-testid="editor"
                     node_ref=area
                     spellcheck="false"
                     autocomplete="off"
                     autocapitalize="off"
-                    wrap=move || looks(wrapping.get().is_some()).1
+                    wrap=move || editor_input::looks(wrapping.get().is_some()).1
                     style:padding-right=move || pad_right(false)
                     aria-label=move || format!("contents of {}", doc.open.get())
                     title=move || hover.get()
@@ -258,9 +199,4 @@ pub fn Editor(
         </div>
         <EditorFoot status=status wrap=choice big=big.into() />
     }
-}
-
-/// The text area's class and `wrap` attribute when lines wrap or not.
-fn looks(wraps: bool) -> (&'static str, &'static str) {
-    if wraps { ("editor wrapped", "soft") } else { ("editor", "off") }
 }

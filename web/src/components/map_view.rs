@@ -10,8 +10,9 @@
 //! the map out again. The tools above it (`map_tools`), the drawing's layer
 //! (`drawing_layer`) and the position's (`play_layer`) are components of
 //! their own; what it shows is `map_scene`, what a click means
-//! `map_clicks`, the keyboard `map_keys`, its size `map_stage`. This one
-//! holds the state they share: zoom, pan, drag and pinch.
+//! `map_clicks`, the pointer (pan, pinch, drag) `map_pointer`, the keyboard
+//! `map_keys`, its size `map_stage`. This one holds the state they share:
+//! the view box, the province picked and the one hovered.
 //!
 //! Play (issue 13): the position of the phase on screen, its orders drawn
 //! (pending ones grey, played ones by result), dislodged units beside their
@@ -22,20 +23,16 @@
 
 use leptos::prelude::*;
 
-use crate::bridge::gesture::Fingers;
-use crate::bridge::viewbox;
-use wasm_bindgen::JsCast;
-
 use crate::bridge::Loaded;
-
-use crate::bridge::pins::set_pin;
-use crate::components::drag_ghost::{DragGhost, Moving};
+use crate::bridge::viewbox;
+use crate::components::drag_ghost::DragGhost;
 use crate::components::drawing_layer::DrawingLayer;
 use crate::components::map_card::MapCard;
 use crate::components::map_tools::MapTools;
 use crate::components::play_layer::PlayLayer;
 use crate::components::position_tools::EditTool;
 use crate::drawing::Drawing;
+use crate::map_pointer::{MapPointer, ViewBox, Viewport};
 use crate::map_scene::MapScene;
 use crate::worker::client::Status;
 use crate::{map_clicks, map_keys, map_stage};
@@ -74,7 +71,9 @@ pub fn MapView(
     let editing = RwSignal::new(None::<(String, EditTool)>);
     let click = map_clicks::click(play, editing, lit);
     // The visible box: x, y, width, height in drawing units.
-    let zoom = RwSignal::new(None::<(f64, f64, f64, f64)>);
+    let zoom = RwSignal::new(None::<ViewBox>);
+    let svg_ref = NodeRef::<leptos::svg::Svg>::new();
+    let view = Viewport { zoom, scene: view_scene, svg: svg_ref };
     // Another variant (picked, opened or from a link) opens fitted, not
     // zoomed into a corner as the last one was.
     Effect::new(move |before: Option<(String, String)>| {
@@ -84,22 +83,14 @@ pub fn MapView(
         }
         now
     });
-    let full = move || view_scene.with(|s| s.fit);
-    let current = move || zoom.get().unwrap_or_else(full);
     // A memo: the attribute is set only when the box changes (setting an
     // SVG's viewBox, even to the same value, relays out all it holds).
-    let view_box = Memo::new(move |_| viewbox::attribute(current()));
-    // A drag: where it started (client pixels) and the province grabbed.
-    let drag = StoredValue::new(None::<(f64, f64, Option<String>, bool)>);
+    let view_box = Memo::new(move |_| viewbox::attribute(view.current()));
     let selected = RwSignal::new(None::<String>);
     let hovered = RwSignal::new(None::<String>);
-    let province_at = map_clicks::province_at;
-    let hover = move |target: Option<web_sys::EventTarget>| {
-        let now = province_at(target);
-        if hovered.get_untracked() != now {
-            hovered.set(now);
-        }
-    };
+    // Panning, pinching, clicking and moving provinces (`map_pointer`).
+    let pointer = MapPointer::new(view, doc, click, selected, hovered);
+    let (moving, ghost) = (pointer.moving(), pointer.ghost());
     // The map is one tab stop; the arrow keys move between provinces
     // (`map_keys`).
     let stop = RwSignal::new(None::<String>);
@@ -126,7 +117,6 @@ pub fn MapView(
         })?;
         Some((abbr, text))
     });
-    let svg_ref = NodeRef::<leptos::svg::Svg>::new();
     // The layers' size in pixels, measured from the stage.
     let stage_ref = NodeRef::<leptos::html::Div>::new();
     let stage_size = map_stage::measured(stage_ref);
@@ -136,123 +126,16 @@ pub fn MapView(
     let svg_height = Signal::derive(move || {
         stage_size.get().map_or_else(|| "100%".to_string(), |(_, h)| h.to_string())
     });
-    // Client pixels → drawing units (the default preserveAspectRatio: meet,
-    // centred).
-    let to_drawing = move |cx: f64, cy: f64| -> Option<(f64, f64)> {
-        let svg = svg_ref.get_untracked()?;
-        let element: &web_sys::Element = svg.unchecked_ref();
-        let rect = element.get_bounding_client_rect();
-        viewbox::to_drawing(
-            (rect.left(), rect.top(), rect.width(), rect.height()),
-            current(),
-            (cx, cy),
-        )
-    };
     // 12 CSS px in drawing units at the zoom shown: units' touch targets.
     let hit_r = Memo::new(move |_| {
         let (width, height) = stage_size.get().unwrap_or((800, 600));
-        let (_, _, w, h) = current();
+        let (_, _, w, h) = view.current();
         let scale = (f64::from(width) / w).min(f64::from(height) / h);
         format!("{:.2}", if scale > 0.0 { 12.0 / scale } else { 6.0 })
     });
     let on_wheel = move |ev: leptos::ev::WheelEvent| {
         ev.prevent_default();
-        zoom.set(Some(viewbox::zoomed(current(), ev.delta_y())));
-    };
-    // Dragging pans; a province moves (and is pinned where it is let go)
-    // only in "Move provinces" mode, so panning never edits the text.
-    let moving = RwSignal::new(false);
-    // The province being moved, and how far (drawing units), while the
-    // drag lasts: drawn following the pointer.
-    let ghost = RwSignal::new(None as Moving);
-    // Fingers on the map (touch): two of them pinch (bridge::gesture).
-    let fingers = StoredValue::new(Fingers::default());
-    let touch = |ev: &leptos::ev::PointerEvent| {
-        (ev.pointer_type() == "touch")
-            .then(|| (ev.pointer_id(), f64::from(ev.client_x()), f64::from(ev.client_y())))
-    };
-    let on_down = move |ev: leptos::ev::PointerEvent| {
-        if let Some((id, x, y)) = touch(&ev) {
-            let between = fingers.try_update_value(|f| f.down(id, x, y)).flatten();
-            if let Some((mx, my)) = between {
-                drag.set_value(None);
-                if let Some(at) = to_drawing(mx, my) {
-                    fingers.update_value(|f| f.start(current(), at));
-                }
-                return;
-            }
-        }
-        let province = province_at(ev.target());
-        drag.set_value(Some((f64::from(ev.client_x()), f64::from(ev.client_y()), province, false)));
-    };
-    let on_move = move |ev: leptos::ev::PointerEvent| {
-        if fingers.with_value(Fingers::pinching) {
-            if let Some((id, x, y)) = touch(&ev)
-                && let Some(view) = fingers.try_update_value(|f| f.moved(id, x, y)).flatten()
-            {
-                zoom.set(Some(view));
-            }
-            return;
-        }
-        let Some((sx, sy, province, moved)) = drag.get_value() else {
-            hover(ev.target());
-            return;
-        };
-        let (mx, my) = (f64::from(ev.client_x()), f64::from(ev.client_y()));
-        let far = moved || (mx - sx).abs() + (my - sy).abs() > 4.0;
-        if (province.is_none() || !moving.get_untracked()) && far {
-            let (Some(a), Some(b)) = (to_drawing(sx, sy), to_drawing(mx, my)) else { return };
-            zoom.set(Some(viewbox::panned(current(), a, b)));
-            drag.set_value(Some((mx, my, None, true)));
-        } else {
-            if far && let Some(abbr) = &province {
-                let (Some(a), Some(b)) = (to_drawing(sx, sy), to_drawing(mx, my)) else { return };
-                ghost.set(Some((abbr.clone(), b.0 - a.0, b.1 - a.1)));
-            }
-            drag.set_value(Some((sx, sy, province, far)));
-        }
-    };
-    let on_up = move |ev: leptos::ev::PointerEvent| {
-        // A pinch's fingers lifting click nothing.
-        if touch(&ev).is_some_and(|(id, _, _)| fingers.try_update_value(|f| f.up(id)) == Some(true))
-        {
-            drag.set_value(None);
-            return;
-        }
-        let Some((_, _, province, moved)) = drag.get_value() else { return };
-        drag.set_value(None);
-        ghost.set(None);
-        if !moved {
-            let (unit, place) = map_clicks::under_pointer(ev.target(), province.clone());
-            if click(ev.shift_key(), ev.alt_key(), unit, place) {
-                return;
-            }
-        }
-        let Some(abbr) = province else { return };
-        if moved && moving.get_untracked() {
-            if let Some((x, y)) = to_drawing(f64::from(ev.client_x()), f64::from(ev.client_y())) {
-                doc.change(None, |w| {
-                    let root = w.root.clone();
-                    w.edit(&root, |text| set_pin(text, &abbr, x, y));
-                });
-            }
-        } else {
-            selected.set(Some(abbr));
-        }
-    };
-    let on_leave = move |_| {
-        drag.set_value(None);
-        ghost.set(None);
-        hovered.set(None);
-    };
-    let on_cancel = move |ev: leptos::ev::PointerEvent| {
-        if let Some((id, _, _)) = touch(&ev) {
-            fingers.update_value(|f| {
-                f.up(id);
-            });
-        }
-        drag.set_value(None);
-        ghost.set(None);
+        zoom.set(Some(viewbox::zoomed(view.current(), ev.delta_y())));
     };
     // Until the first drawing arrives, the one made ahead, if it is the
     // files' (inert: it has no handlers; components/first_map.rs).
@@ -274,21 +157,21 @@ pub fn MapView(
                 // tall box), within the window's height.
                 style:aspect-ratio=move || match placeholder() {
                     Some((aspect, _)) => aspect,
-                    None => { let (_, _, w, h) = full(); format!("{w:.0} / {h:.0}") }
+                    None => { let (_, _, w, h) = view.full(); format!("{w:.0} / {h:.0}") }
                 }
                 data-testid="map"
                 node_ref=stage_ref
                 on:wheel=on_wheel
-                on:pointerdown=on_down
-                on:pointermove=on_move
-                on:pointerup=on_up
-                on:pointerleave=on_leave
-                on:pointercancel=on_cancel
+                on:pointerdown=move |ev| pointer.down(&ev)
+                on:pointermove=move |ev| pointer.moved(&ev)
+                on:pointerup=move |ev| pointer.up(&ev)
+                on:pointerleave=move |_| pointer.leave()
+                on:pointercancel=move |ev| pointer.cancel(&ev)
                 on:focusin=move |ev| {
-                    if let Some(abbr) = province_at(ev.target()) {
+                    if let Some(abbr) = map_clicks::province_at(ev.target()) {
                         stop.set(Some(abbr));
                     }
-                    hover(ev.target())
+                    pointer.hover(ev.target())
                 }
                 on:keydown=on_key
             >
