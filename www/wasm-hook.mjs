@@ -302,8 +302,6 @@ globalThis.judgepadUnpacked = unpacked;
 const workerName = `judgepad-worker-${h}.js`;
 // How long the page waits for the warming worker at most (ms).
 const WARM_WAIT = 600;
-// How long the warming worker may go on with the page's mount (ms).
-const MOUNT_WAIT = 3000;
 // It holds the Web Lock of its name for its whole life, so the page hears
 // it go however it ends. (The promise that holds the lock is
 // kept on the global, so that nothing can collect it.)
@@ -325,26 +323,7 @@ await init({ module_or_path: unpacked('./${names.wasm}') });
 // page's first load finds that code compiled (Chromium compiles wasm
 // lazily, on the calling thread, and shares the code between threads).
 const warmName = `warm-${h}.js`;
-// The DOM classes the glue asks \`instanceof\` of, absent from a worker.
-const domClasses = [...new Set([...glue.matchAll(/instanceof ([A-Z][A-Za-z0-9]*)/g)].map((m) => m[1]))];
 fs.writeFileSync(path.join(staging, warmName), await script(`import init from './${names.glue}';
-// A stand-in document for the page's mount, run here once the first load
-// is warm (warm.rs): every property and call gives the stand-in again, as
-// text it is empty, as a number 0; and the DOM's classes answer
-// \`instanceof\` yes (once the first load is warm: until then this is a
-// worker to the code, which asks whether it has a window).
-const stand = new Proxy(function () {}, {
-  get: (_, key) => (key === Symbol.toPrimitive ? () => '' : key === 'then' ? undefined : stand),
-  apply: () => stand,
-  construct: () => stand,
-  set: () => true,
-});
-globalThis.judgepadStandIn = () => {
-  for (const name of ${JSON.stringify(domClasses)}) {
-    if (!(name in globalThis)) globalThis[name] = { [Symbol.hasInstance]: () => true };
-  }
-  globalThis.document = stand;
-};
 self.onmessage = (event) => {
   self.onmessage = null;
   init({ module_or_path: event.data }).catch(() => self.postMessage('failed'));
@@ -413,17 +392,8 @@ const warm = (module) => {
   setTimeout(() => done('timed out'), ${WARM_WAIT});
   try {
     const worker = new NativeWorker('./${warmName}', { type: 'module', name: 'judgepad-warm' });
-    // How its mount against the stand-in document went (a test reads it).
-    const mounted = (how) => { globalThis.judgepadWarmMount ??= how; };
-    const end = (how) => { done(how); mounted(how); worker.terminate(); };
-    // Warmed: the page's first load goes on; the worker goes on too, with
-    // the page's mount, until it says mounted (or a moment has passed).
-    worker.onmessage = (event) => {
-      if (event.data === 'warmed') {
-        done('warmed');
-        setTimeout(() => end('timed out'), ${MOUNT_WAIT});
-      } else end(event.data === 'mounted' ? 'mounted' : 'failed');
-    };
+    const end = (how) => { done(how); worker.terminate(); };
+    worker.onmessage = (event) => end(event.data === 'warmed' ? 'warmed' : 'failed');
     worker.onerror = () => end('failed');
     worker.postMessage(module);
   } catch (error) {

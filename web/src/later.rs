@@ -121,7 +121,6 @@ type PackageExport = fn(
 
 /// The later part of the wasm, asked for once the map's part is there.
 pub async fn parts() -> Parts {
-    crate::warm::never_while_standing_in().await;
     map_parts().await;
     // The bundled maps next, beside the rest (not before the map: a
     // visitor who opens the default variant never waits for them).
@@ -182,7 +181,6 @@ pub fn map_part(
     // wasm from the cache) no longer waits for the mount, and the mount no
     // longer waits for it.
     let ready = async {
-        crate::warm::never_while_standing_in().await;
         let parts = map_parts().await;
         (parts.start)();
         parts

@@ -7,18 +7,9 @@
 //! page will (the loader, the checks, the calendar, the colours, the
 //! diagnostics' rows) and says so; the page waits for that (at most a
 //! moment: `www/wasm-hook.mjs`) before its own first load, which then runs
-//! code compiled already. The worker then mounts the page as the page will,
-//! against a stand-in document the warming script gives (every property
-//! and call answers the stand-in again), while the page runs its first
-//! load: the view code the page's mount calls is then compiled too (on a
-//! throttled phone the main thread compiled 1,106 functions, 101 ms,
-//! before the editor was usable; 78, 26 ms, since). What goes wrong
-//! there (a call the stand-in cannot answer) only ends the warming; the
-//! page ends the worker once it says it has mounted, or after 3 s. The
-//! worker fetches nothing (the later parts never load there).
+//! code compiled already. The worker fetches nothing.
 
 use core::hint::black_box;
-use core::sync::atomic::{AtomicBool, Ordering};
 
 use wasm_bindgen::JsCast;
 
@@ -59,8 +50,7 @@ pub fn warm_up() {
     black_box(analysis);
 }
 
-/// Warms up, tells the page, then mounts the page against the stand-in
-/// document and says so (the page ends this worker).
+/// Warms up, tells the page, and ends this worker.
 pub fn run() {
     warm_up();
     let scope = js_sys::global();
@@ -68,35 +58,6 @@ pub fn run() {
         && let Ok(post) = post.dyn_into::<js_sys::Function>()
     {
         let _ = post.call1(&scope, &"warmed".into());
-        // Then the page's mount, against the stand-in document the
-        // warming script gives: the view code compiled here too.
-        let stand_in = js_sys::Reflect::get(&scope, &"judgepadStandIn".into())
-            .ok()
-            .and_then(|it| it.dyn_into::<js_sys::Function>().ok());
-        let Some(stand_in) = stand_in else { return };
-        let _ = stand_in.call0(&scope);
-        STANDING_IN.store(true, Ordering::Relaxed);
-        // The mount goes on over a few tasks (`tasks::soon`).
-        leptos::mount::mount_to_body(crate::App);
-        wasm_bindgen_futures::spawn_local(async move {
-            for _ in 0..6 {
-                crate::tasks::next_task().await;
-            }
-            let _ = post.call1(&scope, &"mounted".into());
-        });
-    }
-}
-
-/// Whether this is the warming worker mounting the page against its
-/// stand-in document.
-static STANDING_IN: AtomicBool = AtomicBool::new(false);
-
-/// Never resolves in the warming worker's stand-in mount (the later parts
-/// of the wasm are not fetched there: the worker fetches nothing); at
-/// once elsewhere.
-pub async fn never_while_standing_in() {
-    if STANDING_IN.load(Ordering::Relaxed) {
-        core::future::pending::<()>().await;
     }
 }
 
