@@ -138,12 +138,8 @@ fn pin_floor() {
             let abbr = &map.provinces[p.0 as usize].abbr;
             places.iter().find(|(a, _)| a.eq_ignore_ascii_case(abbr)).expect("a true place").1
         };
-        let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
-        for (_, p) in &places {
-            lo = [lo[0].min(p[0]), lo[1].min(p[1])];
-            hi = [hi[0].max(p[0]), hi[1].max(p[1])];
-        }
-        let diagonal = ((hi[0] - lo[0]).powi(2) + (hi[1] - lo[1]).powi(2)).sqrt();
+        let points: Vec<Point> = places.iter().map(|(_, p)| *p).collect();
+        let diagonal = truth::diagonal(&points);
         let graph = layout::ProvinceGraph::of(&map);
         let mut around = vec![Vec::new(); map.provinces.len()];
         for &(a, b) in &graph.edges {

@@ -13,7 +13,7 @@
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::geom::{Point, cross, dist};
+use super::geom::{Point, bounds, cross, dist};
 use super::{HEIGHT, Layout, ProvinceGraph, WIDTH, quality};
 use crate::map::{Map, ProvinceId};
 
@@ -158,12 +158,7 @@ pub fn measure(
     let pairs: Vec<(Point, Point)> =
         (0..truth.len()).filter(|v| !pinned.contains(v)).map(|v| (labels[v], truth[v])).collect();
     let sim = quality::fit(&pairs, true)?;
-    let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
-    for p in &truth {
-        lo = [lo[0].min(p[0]), lo[1].min(p[1])];
-        hi = [hi[0].max(p[0]), hi[1].max(p[1])];
-    }
-    let diagonal = dist(lo, hi);
+    let diagonal = diagonal(&truth);
     let mut off: Vec<f64> = pairs.iter().map(|(a, b)| dist(sim.apply(*a), *b) / diagonal).collect();
     crate::sorting::sort_by(&mut off, f64::total_cmp);
     let at = |q: f64| off[libm::round((off.len() - 1) as f64 * q) as usize];
@@ -175,6 +170,13 @@ pub fn measure(
         p90: at(0.9),
         cyclic: cyclic_share(map, &moved, &truth),
     })
+}
+
+/// The diagonal of the box round `points`: what the table's distances
+/// are shares of.
+pub fn diagonal(points: &[Point]) -> f64 {
+    let (lo, hi) = bounds(points);
+    dist(lo, hi)
 }
 
 /// The share of `map`'s provinces (three neighbours or more) whose
