@@ -1035,6 +1035,42 @@ test('a 10,000-province paste: counts at once, the map from the worker, and typi
   await expectText(page, 'error-count', 0);
 });
 
+test('many lines inserted as typed text (a test tool\'s fill) or dropped: put in by the page, whole, one undo step', async (page) => {
+  await page.locator('[data-testid="map"] [data-province]').first().waitFor();
+  const editor = page.getByTestId('editor');
+  const before = await editor.inputValue();
+  // Playwright's fill inserts the text as typed text (CDP Input.insertText);
+  // inserted by Chromium's textarea, line by line with a layout of the
+  // whole text each, 3,000 provinces took 116 s here.
+  const text = ring(3000);
+  await editor.fill(text, { timeout: 20000 });
+  await expectText(page, 'provinces', 3000, 20000);
+  if (await editor.inputValue() !== text) throw new Error('the filled text is not the text');
+  if (await page.evaluate(() => document.querySelector('[data-testid="editor"]').selectionStart) !== text.length) throw new Error('the caret is not after the insertion');
+  await page.keyboard.press('Control+Z');
+  await expectText(page, 'provinces', 76, 20000);
+  if (await editor.inputValue() !== before) throw new Error('undo did not bring standard back');
+  // Lines dropped into the text at the caret (after the first line).
+  const first = before.indexOf('\n') + 1;
+  await page.evaluate((at) => {
+    const area = document.querySelector('[data-testid="editor"]');
+    area.focus();
+    area.setSelectionRange(at, at);
+    const data = new DataTransfer();
+    data.setData('text/plain', 'Xanadu = xan\r\nLAND XAN ABUTS BUR PIC\n');
+    const ev = new InputEvent('beforeinput', { inputType: 'insertFromDrop', dataTransfer: data, cancelable: true, bubbles: true });
+    area.dispatchEvent(ev);
+    window.__dropTaken = ev.defaultPrevented;
+  }, first);
+  if (!await page.evaluate(() => window.__dropTaken)) throw new Error('the page did not take the drop');
+  await expectText(page, 'provinces', 77);
+  const dropped = `${before.slice(0, first)}Xanadu = xan\nLAND XAN ABUTS BUR PIC\n${before.slice(first)}`;
+  if (await editor.inputValue() !== dropped) throw new Error('the dropped lines are not where they were dropped');
+  // One line typed is still the browser's.
+  await page.keyboard.type('# x');
+  if (!(await editor.inputValue()).includes('PIC\n# x')) throw new Error('typing after the drop went astray');
+});
+
 test('the map\'s worker killed mid-layout: the page says so and draws again; Cancel; the text intact', async (page) => {
   await page.locator('[data-testid="map"] [data-province]').first().waitFor();
   // The worker is stopped as soon as the map asks it for the big drawing

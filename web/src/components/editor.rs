@@ -109,7 +109,8 @@ pub fn Editor(
     };
     // The text into the text area, and what is typed or pasted there back
     // into the text (`editor_input`).
-    let (on_input, on_paste) = editor_input::text_in_area(doc, text, area, rows, boxed, sync_caret);
+    let (on_input, on_paste, on_before_input) =
+        editor_input::text_in_area(doc, text, area, rows, boxed, sync_caret);
     let on_scroll = move |_| {
         if let Some(el) = area.get_untracked() {
             scroll.set((f64::from(el.scroll_top()), f64::from(el.scroll_left())));
@@ -188,6 +189,7 @@ pub fn Editor(
                     title=move || hover.get()
                     on:input=on_input
                     on:paste=on_paste
+                    on:beforeinput=on_before_input
                     on:scroll=on_scroll
                     on:keydown=on_keydown
                     on:keyup=move |_| sync_caret()
