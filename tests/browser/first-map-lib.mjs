@@ -17,9 +17,10 @@ export function sourceKey(text) {
 // drawing made ahead): the header (the top-level file, the hash of its
 // text, the aspect ratio) and the drawing's SVG at the size it takes
 // before the stage is measured, without the tab stop's attributes (they
-// follow focus and the position) and without the test hooks' `data-`
-// attributes ([data-province], [data-pin] …: they name the live map, which
-// a page, a test or a bot can use; the drawing made ahead is a picture).
+// follow focus and the position), without the classes that hide labels
+// at the page's zoom, and without the test hooks' `data-` attributes
+// ([data-province], [data-pin] …: they name the live map, which a page, a
+// test or a bot can use; the drawing made ahead is a picture).
 export async function capture(page, root) {
   await page.locator('section.map:not(.first-map)[aria-busy="false"] [data-testid="map"] svg.drawing [data-province]').first().waitFor();
   const got = await page.evaluate(() => {
@@ -27,6 +28,9 @@ export async function capture(page, root) {
     const svg = stage.querySelector(':scope > .layer:not([inert]) > svg.drawing').cloneNode(true);
     svg.setAttribute('width', '100%');
     svg.setAttribute('height', '100%');
+    // The labels' size classes hidden at the page's zoom (scene::
+    // regions_class) follow the stage; the picture hides none.
+    svg.querySelector('.regions')?.setAttribute('class', 'regions');
     for (const region of svg.querySelectorAll('[data-province]')) {
       region.setAttribute('tabindex', '-1');
       region.removeAttribute('aria-label');

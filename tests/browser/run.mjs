@@ -1071,6 +1071,29 @@ test('many lines inserted as typed text (a test tool\'s fill) or dropped: put in
   if (!(await editor.inputValue()).includes('PIC\n# x')) throw new Error('typing after the drop went astray');
 });
 
+test('labels under a pixel are not drawn: a 1,000-province ring fitted shows none, zoomed in they come; standard hides none', async (page) => {
+  await page.locator('[data-testid="map"] [data-province]').first().waitFor();
+  const shown = () => page.evaluate(() => [...document.querySelectorAll('[data-testid="map"] svg.drawing .region text')]
+    .filter((t) => getComputedStyle(t).display !== 'none').length);
+  if (await shown() !== 76) throw new Error(`standard shows ${await shown()} of 76 labels`);
+  await page.getByTestId('editor').fill(ring(1000));
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="map"] [data-province]').length === 1000, null, { timeout: 30000 });
+  await page.waitForTimeout(200);
+  const fitted = await shown();
+  if (fitted > 100) throw new Error(`${fitted} of 1,000 labels drawn under a pixel`);
+  // Every label drawn is at least a pixel tall on screen (its box's
+  // height is about its font's).
+  const smallest = () => page.evaluate(() => Math.min(...[...document.querySelectorAll('[data-testid="map"] svg.drawing .region text')]
+    .filter((t) => getComputedStyle(t).display !== 'none').map((t) => t.getBoundingClientRect().height)));
+  const box = await page.getByTestId('map').boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < 12; i += 1) await page.mouse.wheel(0, -400);
+  await page.waitForTimeout(300);
+  const zoomed = await shown();
+  if (zoomed <= fitted) throw new Error(`zoomed in, ${zoomed} labels drawn (fitted: ${fitted})`);
+  if (await smallest() < 0.99) throw new Error(`a label drawn ${await smallest()} px tall`);
+});
+
 test('the map\'s worker killed mid-layout: the page says so and draws again; Cancel; the text intact', async (page) => {
   await page.locator('[data-testid="map"] [data-province]').first().waitFor();
   // The worker is stopped as soon as the map asks it for the big drawing

@@ -33,6 +33,8 @@ pub struct RegionView {
     pub label: (String, String),
     /// Label font size.
     pub font: String,
+    /// The label's size class ([`label_size`]).
+    pub size: u8,
     /// Supply-centre dot: cx, cy, r, colour.
     pub centre: Option<(String, String, String, &'static str)>,
 }
@@ -194,11 +196,45 @@ pub fn regions_markup(regions: &[RegionView]) -> String {
         }
         let _ = write!(
             out,
-            "<text x=\"{}\" y=\"{}\" font-size=\"{}\">{abbr}</text></g>",
-            r.label.0, r.label.1, r.font
+            "<text class=\"s{}\" x=\"{}\" y=\"{}\" font-size=\"{}\">{abbr}</text></g>",
+            r.size, r.label.0, r.label.1, r.font
         );
     }
     out
+}
+
+/// The size classes of labels: class `s{k}` holds fonts of `2^(k-8)` to
+/// `2^(k-7)` units (1/256 unit and less in `s0`, 128 and more in `s15`).
+pub const LABEL_SIZES: u8 = 16;
+
+/// The size class of a label of `font` units.
+pub fn label_size(font: f64) -> u8 {
+    if font.is_nan() || font <= 0.0 {
+        return 0;
+    }
+    (font.log2().floor() + 8.0).clamp(0.0, f64::from(LABEL_SIZES - 1)) as u8
+}
+
+/// A label smaller than this (CSS pixels) is not drawn at all: a
+/// map of thousands of provinces, fitted, has labels of a tenth of a
+/// pixel, and laying them out and painting them made each frame of its
+/// drawing 60–100 ms (10,000 provinces).
+pub const LABEL_MIN_PX: f64 = 1.0;
+
+/// The regions' classes at `scale` (CSS pixels per unit): `h{k}` for
+/// each label size class `k` that may hold a label under [`LABEL_MIN_PX`]
+/// there (the style sheet hides `.h{k} .s{k}`), so every label drawn is
+/// at least that (and none over twice that is hidden).
+pub fn regions_class(scale: f64) -> String {
+    let mut class = String::from("regions");
+    for k in 0..LABEL_SIZES {
+        // The smallest font of class k is 2^(k-8) units.
+        if (f64::from(k) - 8.0).exp2() * scale >= LABEL_MIN_PX {
+            break;
+        }
+        let _ = write!(class, " h{k}");
+    }
+    class
 }
 
 /// The lines' classes: borders by who may cross, then connectors.
@@ -344,6 +380,7 @@ pub fn scene(
                 fill: terrain_colour(terrain),
                 label: (num(at.label[0]), num(at.label[1])),
                 font: num(at.font),
+                size: label_size(at.font),
                 centre: province.supply_center.then(|| {
                     (
                         num(at.dot[0]),
@@ -545,6 +582,7 @@ mod tests {
             fill: "#abc",
             label: ("3".into(), "4".into()),
             font: "7".into(),
+            size: label_size(7.0),
             centre,
         };
         let markup = regions_markup(&[
@@ -555,10 +593,41 @@ mod tests {
             markup,
             "<g class=\"region\" data-province=\"PAR\" tabindex=\"-1\"><polygon points=\"1,2 3,4 5,6\" fill=\"#abc\"></polygon>\
              <circle class=\"sc\" cx=\"1\" cy=\"2\" r=\"0.5\" fill=\"#fff\"></circle>\
-             <text x=\"3\" y=\"4\" font-size=\"7\">PAR</text></g>\
+             <text class=\"s10\" x=\"3\" y=\"4\" font-size=\"7\">PAR</text></g>\
              <g class=\"region\" data-province=\"&lt;b&quot;x&#39;&amp;\" tabindex=\"-1\"><polygon points=\"1,2 3,4 5,6\" fill=\"#abc\"></polygon>\
-             <text x=\"3\" y=\"4\" font-size=\"7\">&lt;b&quot;x&#39;&amp;</text></g>"
+             <text class=\"s10\" x=\"3\" y=\"4\" font-size=\"7\">&lt;b&quot;x&#39;&amp;</text></g>"
         );
+    }
+
+    #[test]
+    fn labels_under_a_pixel_are_hidden_by_size_class() {
+        assert_eq!(label_size(12.0), 11);
+        assert_eq!(label_size(1.0), 8);
+        assert_eq!(label_size(0.999), 7);
+        assert_eq!(label_size(0.3), 6);
+        assert_eq!(label_size(1e-9), 0);
+        assert_eq!(label_size(1e9), 15);
+        assert_eq!(label_size(f64::NAN), 0);
+        // Standard fitted on a phone (0.39 px a unit): fonts under 4
+        // units (class 9 and below) may be under a pixel; its smallest
+        // label (4.2 units, class 10) stays.
+        assert_eq!(regions_class(0.39), "regions h0 h1 h2 h3 h4 h5 h6 h7 h8 h9");
+        assert_eq!(label_size(4.2), 10);
+        // At one pixel a unit, fonts under one unit; nothing hidden at 256.
+        assert_eq!(regions_class(1.0), "regions h0 h1 h2 h3 h4 h5 h6 h7");
+        assert_eq!(regions_class(256.0), "regions");
+        // Every label of a class shown is at least a pixel; every class
+        // hidden has a label under one, and none over two.
+        for scale in [0.01, 0.1, 0.37, 1.0, 3.0, 40.0] {
+            let hidden = regions_class(scale).matches(" h").count() as u8;
+            for k in 0..hidden {
+                assert!((f64::from(k) - 8.0).exp2() * scale < LABEL_MIN_PX);
+                assert!((f64::from(k) - 7.0).exp2() * scale < 2.0 * LABEL_MIN_PX);
+            }
+            for k in hidden..LABEL_SIZES {
+                assert!((f64::from(k) - 8.0).exp2() * scale >= LABEL_MIN_PX);
+            }
+        }
     }
 
     #[test]

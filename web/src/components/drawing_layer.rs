@@ -19,6 +19,8 @@ use crate::bridge::scene::{CoastView, LineView, Scene, TagView, regions_markup};
 pub fn DrawingLayer(
     /// The scene drawn.
     scene: Memo<Scene>,
+    /// The regions' classes (labels too small to see at this zoom hidden).
+    regions_class: Memo<String>,
     /// A mark at each pin.
     pin_marks: Memo<Vec<PinMark>>,
     /// The province that holds the map's tab stop.
@@ -43,7 +45,7 @@ pub fn DrawingLayer(
                 <line x1="0" y1="0" x2="0" y2="6" stroke="#8d877a" stroke-width="2" />
             </pattern>
         </defs>
-        <g class="regions" node_ref=regions></g>
+        <g class=regions_class node_ref=regions></g>
         <g class="lines">
             <For each=move || scene.with(|s| s.lines.clone()) key=|l: &LineView| l.clone() let:l>
                 <path class=l.class d=l.d />

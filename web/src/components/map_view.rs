@@ -133,6 +133,12 @@ pub fn MapView(
         let scale = (f64::from(width) / w).min(f64::from(height) / h);
         format!("{:.2}", if scale > 0.0 { 12.0 / scale } else { 6.0 })
     });
+    // The regions' classes: labels under a pixel at this zoom not drawn.
+    let regions_class = Memo::new(move |_| {
+        let (width, height) = stage_size.get().unwrap_or((800, 600));
+        let (_, _, w, h) = view.current();
+        crate::bridge::scene::regions_class((f64::from(width) / w).min(f64::from(height) / h))
+    });
     let on_wheel = move |ev: leptos::ev::WheelEvent| {
         ev.prevent_default();
         zoom.set(Some(viewbox::zoomed(view.current(), ev.delta_y())));
@@ -179,7 +185,7 @@ pub fn MapView(
             // boundary in Chromium, a contained box is.
             {move || placeholder().map(|(_, svg)| view! { <div class="layer" inert="" inner_html=svg></div> })}
             <div class="layer">
-            <DrawingLayer scene=view_scene pin_marks=pin_marks tab_stop=tab_stop spoken=spoken view_box=view_box svg_ref=svg_ref width=svg_width height=svg_height />
+            <DrawingLayer scene=view_scene regions_class=regions_class pin_marks=pin_marks tab_stop=tab_stop spoken=spoken view_box=view_box svg_ref=svg_ref width=svg_width height=svg_height />
             </div>
             <div class="layer upper">
             <PlayLayer scene=view_scene play=play view_box=view_box width=svg_width height=svg_height hit_r=hit_r
