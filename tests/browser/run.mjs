@@ -1102,6 +1102,26 @@ test('labels under a pixel are not drawn: a 1,000-province ring fitted shows non
   if (await smallest() < 0.99) throw new Error(`a label drawn ${await smallest()} px tall`);
 });
 
+test('texts no map has (20,000 places on one line, 50,000 words on a name line, 50,000 short lines): checked and shown without freezing', async (page) => {
+  await page.locator('[data-testid="map"] [data-province]').first().waitFor();
+  const editor = page.getByTestId('editor');
+  const cases = [
+    // Each place a diagnostic on one line: its column was counted from the
+    // line's start, and the list scanned for repeats (34 s in the page).
+    ['Land a = aaa\nLAND AAA ABUTS ' + Array.from({ length: 20000 }, (_, i) => `P${i}`).join(' ') + '\n', '20001'],
+    // One line of 50,000 words: its pieces' colours searched piece by piece (6 s).
+    ['Some ' + 'very '.repeat(50000) + 'long name = vln\n', null],
+    ['A\n'.repeat(50000), '50001'],
+  ];
+  for (const [text, errors] of cases) {
+    await editor.fill(text, { timeout: 15000 });
+    if (errors) await expectText(page, 'error-count', errors, 15000);
+    if (await editor.inputValue() !== text) throw new Error('the text is not what was put in');
+    // The page answers: the caret moves and a character types.
+    await Promise.race([editor.press('Control+End'), new Promise((_, reject) => setTimeout(() => reject(new Error('the page froze')), 15000))]);
+  }
+});
+
 test('the map\'s worker killed mid-layout: the page says so and draws again; Cancel; the text intact', async (page) => {
   await page.locator('[data-testid="map"] [data-province]').first().waitFor();
   // The worker is stopped as soon as the map asks it for the big drawing
