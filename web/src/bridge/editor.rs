@@ -98,7 +98,7 @@ fn line(
     // kept as a running set (a line of 20,000 words, each marked, took
     // seconds searched piece by piece).
     let mut by_start: Vec<usize> = (0..widened.len()).collect();
-    by_start.sort_by_key(|&idx| widened[idx].0);
+    judgepad_core::sorting::sort_by_key(&mut by_start, |&idx| widened[idx].0);
     let (mut next_mark, mut active) = (0, Vec::<usize>::new());
     let mut hl = 0;
     let mut pieces = Vec::new();
