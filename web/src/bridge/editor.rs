@@ -42,6 +42,10 @@ pub fn line_starts(text: &str) -> Vec<usize> {
     starts
 }
 
+/// The most pieces a line is cut into; a line that would need more is one
+/// plain piece.
+pub const MAX_PIECES: usize = 2_000;
+
 /// Lines `first..first + count` of `text`, cut into pieces.
 pub fn lines(
     text: &str,
@@ -93,6 +97,15 @@ fn line(
     cuts.retain(|&at| text.is_char_boundary(at));
     cuts.sort_unstable();
     cuts.dedup();
+    // A line of thousands of words is drawn plain, as one piece: a line of
+    // 60,000 words drawn as 120,000 spans took Chromium minutes to lay
+    // out when lines do not wrap (a file over 256 KB).
+    if cuts.len() > MAX_PIECES {
+        return LineView {
+            number,
+            pieces: vec![Piece { text: text[start..end].to_string(), class: String::new() }],
+        };
+    }
     // One sweep over the cuts: the highlight under each piece found by a
     // cursor (they are in order and do not overlap), the marks under it
     // kept as a running set (a line of 20,000 words, each marked, took
@@ -341,6 +354,21 @@ mod tests {
         let inside = [Mark { start: 5, end: 5, class: "sq-warning" }];
         let views = lines(text, &starts, &hl, &inside, 0, 1);
         assert!(show(&views[0]).contains("[t-abbr sq-warning|P]"), "{}", show(&views[0]));
+    }
+
+    #[test]
+    fn a_line_of_thousands_of_words_is_one_plain_piece() {
+        let text = format!("Some {}long name = vln\n", "very ".repeat(5_000));
+        let hl = highlight(&text);
+        let starts = line_starts(&text);
+        let marks = [Mark { start: 5, end: 9, class: "sq-error" }];
+        let views = lines(&text, &starts, &hl, &marks, 0, 1);
+        assert_eq!(views[0].pieces.len(), 1);
+        assert_eq!(views[0].pieces[0].text, text.trim_end());
+        assert_eq!(views[0].pieces[0].class, "");
+        let short = "Some very long name = vln\n";
+        let views = lines(short, &line_starts(short), &highlight(short), &[], 0, 1);
+        assert!(views[0].pieces.len() > 1);
     }
 
     #[test]
