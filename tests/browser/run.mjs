@@ -1074,6 +1074,17 @@ test('many lines inserted as typed text (a test tool\'s fill) or dropped: put in
   await expectText(page, 'provinces', 77);
   const dropped = `${before.slice(0, first)}Xanadu = xan\nLAND XAN ABUTS BUR PIC\n${before.slice(first)}`;
   if (await editor.inputValue() !== dropped) throw new Error('the dropped lines are not where they were dropped');
+  // Lines dragged within the text area are moved by the browser (it
+  // deletes them, then drops them): the page leaves the drop to it.
+  const taken = await page.evaluate(() => {
+    const area = document.querySelector('[data-testid="editor"]');
+    const fire = (init) => { const ev = new InputEvent('beforeinput', { cancelable: true, bubbles: true, ...init }); area.dispatchEvent(ev); return ev.defaultPrevented; };
+    fire({ inputType: 'deleteByDrag' });
+    const data = new DataTransfer();
+    data.setData('text/plain', 'A\nB\n');
+    return fire({ inputType: 'insertFromDrop', dataTransfer: data });
+  });
+  if (taken) throw new Error('the page took a drop moved within the text area');
   // One line typed is still the browser's.
   await page.keyboard.type('# x');
   if (!(await editor.inputValue()).includes('PIC\n# x')) throw new Error('typing after the drop went astray');

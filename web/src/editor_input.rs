@@ -13,8 +13,8 @@ use crate::editor_box::EditorBox;
 use crate::editor_rows::{EditorRows, WHOLE_FILE};
 
 /// Keeps `area`'s value on `text` (the open file of `doc`), and gives the
-/// text area's input, paste and before-input handlers; `sync_caret` reads the caret
-/// from the text area after each change.
+/// text area's input, paste and before-input handlers; `sync_caret` reads
+/// the caret from the text area after each change.
 pub fn text_in_area(
     doc: Doc,
     text: Memo<String>,
@@ -102,7 +102,15 @@ pub fn text_in_area(
     // took 11 s and 3,000 provinces 116 s, a forced layout of the whole
     // text per line. One line typed stays the browser's (its caret, its
     // input method).
+    // Text dragged within the text area is moved by the browser: it
+    // deletes it (`deleteByDrag`) and then drops it, both its own steps.
+    let dragged = StoredValue::new(false);
     let on_before_input = move |ev: web_sys::InputEvent| {
+        let moved = dragged.get_value();
+        dragged.set_value(ev.input_type() == "deleteByDrag");
+        if moved && ev.input_type() == "insertFromDrop" {
+            return;
+        }
         if let Some(clip) = many_lines(&ev)
             && insert(&clip)
         {
