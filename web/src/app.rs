@@ -148,7 +148,7 @@ pub fn App() -> impl IntoView {
     // Going to a place in the text (a diagnostic, a map line) shows the editor.
     let phone_tab = RwSignal::new("editor");
     // The editor pane's width, set by its handle (None: the page's own).
-    let editor_width = RwSignal::new(None::<f64>);
+    let editor_width = RwSignal::new(None::<i32>);
     // Set through the CSSOM: the page's CSP refuses style attributes.
     let layout_ref = NodeRef::<leptos::html::Main>::new();
     Effect::new(move |_| {

@@ -46,6 +46,27 @@ impl EditorBox {
     }
 }
 
+/// `value` pixels as CSS (`12.5px`), to the ten-millionth of a pixel
+/// (exact for every multiple of 1/128: Chromium lays out in 1/64 px). By
+/// integer formatting: `f64`'s `Display` and its tables would otherwise be
+/// in the page's first module for these few lengths alone (issue 29).
+pub fn px(value: f64) -> String {
+    const PLACES: i64 = 10_000_000;
+    let scaled = if value.is_finite() { (value * PLACES as f64).round() as i64 } else { 0 };
+    let (whole, mut fraction) =
+        (scaled.unsigned_abs() / PLACES as u64, scaled.unsigned_abs() % PLACES as u64);
+    let sign = if scaled < 0 { "-" } else { "" };
+    if fraction == 0 {
+        return format!("{sign}{whole}px");
+    }
+    let mut places = 7;
+    while fraction % 10 == 0 {
+        fraction /= 10;
+        places -= 1;
+    }
+    format!("{sign}{whole}.{fraction:0places$}px")
+}
+
 /// The wrap preference's key in the browser's storage ("off" when off).
 const WRAP_KEY: &str = "judgepad.wrap";
 
@@ -140,7 +161,7 @@ fn probe_tabs(area: &web_sys::HtmlTextAreaElement, char_width: f64) -> Tabs {
         probe.set_class_name("editor wrapped");
         // By the CSS object model: the page's CSP refuses style attributes.
         let style = web_sys::HtmlElement::style(&probe);
-        let width = format!("{}px", 10.0 * char_width + SPARE);
+        let width = px(10.0 * char_width + SPARE);
         for (name, value) in [
             ("visibility", "hidden"),
             ("inset", "auto"),
@@ -160,4 +181,23 @@ fn probe_tabs(area: &web_sys::HtmlTextAreaElement, char_width: f64) -> Tabs {
         Tabs::from_probe(rows)
     };
     probe().unwrap_or(Tabs::Hang)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::px;
+
+    #[test]
+    fn px_writes_what_display_wrote_for_layout_lengths() {
+        // Every multiple of 1/128 px from -2,000 to 20,000 px.
+        for k in (-256_000i64..2_560_000).step_by(3) {
+            let value = k as f64 / 128.0;
+            assert_eq!(px(value), format!("{value}px"));
+        }
+        assert_eq!(px(10.0 * 8.4296875 + 1.0), "85.296875px");
+        assert_eq!(px(0.1 + 0.2), "0.3px");
+        assert_eq!(px(-0.000_000_04), "0px");
+        assert_eq!(px(f64::NAN), "0px");
+        assert_eq!(px(f64::INFINITY), "0px");
+    }
 }

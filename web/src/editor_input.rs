@@ -42,7 +42,7 @@ pub fn text_in_area(
             el.set_class_name(class);
             let _ = el.set_attribute("wrap", wrap);
             let style = web_sys::HtmlElement::style(el);
-            let pad = will_wrap.then(|| format!("{}px", boxed.pad_right.get_untracked().0));
+            let pad = will_wrap.then(|| crate::editor_box::px(boxed.pad_right.get_untracked().0));
             let _ = match pad {
                 Some(pad) => style.set_property("padding-right", &pad),
                 None => style.remove_property("padding-right").map(|_| ()),

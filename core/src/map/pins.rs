@@ -99,11 +99,7 @@ fn read_file(map: &Map, index: usize, pins: &mut Vec<Pin>, diags: &mut Vec<Diagn
             );
             continue;
         };
-        let number = |word: &str| -> Option<i64> {
-            let value: f64 = word.parse().ok()?;
-            (value.is_finite() && value.abs() <= 1e6).then(|| libm::round(value * 100.0) as i64)
-        };
-        let (Some(px), Some(py)) = (number(x), number(y)) else {
+        let (Some(px), Some(py)) = (hundredths(x), hundredths(y)) else {
             diags.push(
                 Diagnostic::new(codes::BAD_PIN, at(x0, y1), format!("`{x} {y}` is not a position"))
                     .with_label("two numbers, x then y, in drawing units (the map is 1000 wide)"),
@@ -127,5 +123,141 @@ fn read_file(map: &Map, index: usize, pins: &mut Vec<Pin>, diags: &mut Vec<Diagn
         let _ = x1;
         pins.retain(|pin| pin.province != province);
         pins.push(Pin { province, at: [px, py], line: line_span });
+    }
+}
+
+/// The most a coordinate may be, in hundredths (a million drawing units).
+const MOST: u64 = 100_000_000;
+
+/// A decimal number written as Rust reads an `f64` (`-12`, `3.5`, `.25`,
+/// `1e3`; no `inf` or `nan`), in hundredths, rounded half away from zero;
+/// `None` past a million either way. Exact decimal arithmetic, not `f64`:
+/// the same as `round(value * 100)` for every number of two decimals or
+/// fewer (the page writes whole units), and it keeps the float parser and
+/// its tables (10 KB) out of the page's first module.
+fn hundredths(word: &str) -> Option<i64> {
+    let bytes = word.as_bytes();
+    let (negative, rest) = match bytes.first()? {
+        b'-' => (true, &bytes[1..]),
+        b'+' => (false, &bytes[1..]),
+        _ => (false, bytes),
+    };
+    let (mantissa, exponent) = match rest.iter().position(|&b| b == b'e' || b == b'E') {
+        Some(at) => (&rest[..at], Some(&rest[at + 1..])),
+        None => (rest, None),
+    };
+    let (whole, fraction) = match mantissa.iter().position(|&b| b == b'.') {
+        Some(at) => (&mantissa[..at], &mantissa[at + 1..]),
+        None => (mantissa, &[][..]),
+    };
+    let all_digits = |part: &[u8]| part.iter().all(u8::is_ascii_digit);
+    if whole.len() + fraction.len() == 0 || !all_digits(whole) || !all_digits(fraction) {
+        return None;
+    }
+    // The power of ten of the digits' last place, in hundredths.
+    let mut shift: i64 = 2 - fraction.len() as i64;
+    if let Some(exponent) = exponent {
+        let (sign, digits) = match exponent.first()? {
+            b'-' => (-1, &exponent[1..]),
+            b'+' => (1, &exponent[1..]),
+            _ => (1, exponent),
+        };
+        if digits.is_empty() || !all_digits(digits) {
+            return None;
+        }
+        // Past 10^9 either way the number is 0 or out of range anyway.
+        let value =
+            digits.iter().fold(0i64, |acc, &d| (acc * 10 + i64::from(d - b'0')).min(1_000_000_000));
+        shift += sign * value;
+    }
+    // The significant digits, without leading zeros.
+    let digits: Vec<u8> = whole
+        .iter()
+        .chain(fraction)
+        .copied()
+        .skip_while(|&d| d == b'0')
+        .map(|d| d - b'0')
+        .collect();
+    // The digits kept (those left of the decimal point in hundredths) and
+    // the first one dropped, which rounds.
+    let kept = digits.len() as i64 + shift.min(0);
+    if kept + shift.max(0) > 10 {
+        return None;
+    }
+    let mut value: u64 = 0;
+    for &d in digits.iter().take(kept.max(0) as usize) {
+        value = value * 10 + u64::from(d);
+    }
+    for _ in 0..shift.max(0) {
+        value *= 10;
+    }
+    if kept >= 0 && digits.get(kept as usize).is_some_and(|&d| d >= 5) {
+        value += 1;
+    }
+    (value <= MOST).then(|| if negative { -(value as i64) } else { value as i64 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hundredths;
+    use alloc::format;
+
+    /// What the reader did before: Rust's `f64` parser, then `round(v * 100)`.
+    fn by_float(word: &str) -> Option<i64> {
+        let value: f64 = word.parse().ok()?;
+        (value.is_finite() && value.abs() <= 1e6).then(|| libm::round(value * 100.0) as i64)
+    }
+
+    #[test]
+    fn hundredths_agree_with_the_float_parser_on_two_decimals() {
+        for n in (-200_000i64..200_000).step_by(7).chain(-1_000..1_000) {
+            let (sign, abs) = (if n < 0 { "-" } else { "" }, n.unsigned_abs());
+            for word in [
+                format!("{sign}{}.{:02}", abs / 100, abs % 100),
+                format!("{sign}{}", abs),
+                format!("{sign}{}.{}", abs / 10, abs % 10),
+                format!("{sign}{}e-2", abs),
+                format!("{sign}{}E1", abs),
+                format!("{sign}0{}.{:02}0", abs / 100, abs % 100),
+            ] {
+                assert_eq!(hundredths(&word), by_float(&word), "{word}");
+            }
+        }
+    }
+
+    #[test]
+    fn hundredths_read_every_form_and_refuse_the_rest() {
+        let cases: [(&str, Option<i64>); 24] = [
+            ("300", Some(30_000)),
+            ("+7", Some(700)),
+            ("-0", Some(0)),
+            (".5", Some(50)),
+            ("5.", Some(500)),
+            ("0.125", Some(13)),
+            ("-0.125", Some(-13)),
+            ("0.124999", Some(12)),
+            ("1e3", Some(100_000)),
+            ("1.5e-1", Some(15)),
+            ("1000000", Some(100_000_000)),
+            ("-1000000.004", Some(-100_000_000)),
+            ("1000000.01", None),
+            ("1e7", None),
+            ("1e-400", Some(0)),
+            ("99999999999999999999e-20", Some(100)),
+            ("1e99999999999999999999", None),
+            ("", None),
+            (".", None),
+            ("-", None),
+            ("e5", None),
+            ("1e", None),
+            ("inf", None),
+            ("1.2.3", None),
+        ];
+        for (word, want) in cases {
+            assert_eq!(hundredths(word), want, "{word}");
+        }
+        for word in ["nan", "NaN", "infinity", "0x10", "1_000", "١٢"] {
+            assert_eq!(hundredths(word), None, "{word}");
+        }
     }
 }

@@ -24,7 +24,7 @@ use crate::components::editor_foot::EditorFoot;
 use crate::components::editor_gutter::EditorGutter;
 use crate::components::editor_layer::EditorLayer;
 use crate::doc::Doc;
-use crate::editor_box;
+use crate::editor_box::{self, px};
 use crate::editor_input;
 use crate::editor_rows::EditorRows;
 use crate::editor_rows::WHOLE_FILE;
@@ -88,18 +88,15 @@ pub fn Editor(
             .with(|t| starts.with(|s| highlights.with(|hl| lines(t, s, hl, &all, first, count))));
         rows.with_rows(views)
     };
-    let offset =
-        move || format!("translate({}px, {}px)", -scroll.get().1, rows.first_top(scroll.get().0));
+    let offset = move || {
+        format!("translate({}, {})", px(-scroll.get().1), px(rows.first_top(scroll.get().0)))
+    };
     let gutter_offset =
-        Signal::derive(move || format!("translate(0, {}px)", rows.first_top(scroll.get().0)));
-    let row_width =
-        move || wrapping.get().map(|_| format!("{}px", boxed.row_width())).unwrap_or_default();
+        Signal::derive(move || format!("translate(0, {})", px(rows.first_top(scroll.get().0))));
+    let row_width = move || wrapping.get().map(|_| px(boxed.row_width())).unwrap_or_default();
     let pad_right = move |layer: bool| {
         let (area, under) = boxed.pad_right.get();
-        wrapping
-            .get()
-            .map(|_| format!("{}px", if layer { under } else { area }))
-            .unwrap_or_default()
+        wrapping.get().map(|_| px(if layer { under } else { area })).unwrap_or_default()
     };
     let sync_caret = move || {
         if let Some(el) = area.get_untracked() {

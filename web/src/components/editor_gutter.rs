@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::editor_box::LINE;
+use crate::editor_box::{LINE, px};
 
 /// The numbers of lines `first..first + count` (0-based), line `n` taking
 /// `tops[n + 1] - tops[n]` rows; `shift` moves them with the scroll.
@@ -30,7 +30,7 @@ pub fn EditorGutter(
         <div class="gutter" aria-hidden="true">
             <div style:transform=shift>
                 <For each=numbers key=|line: &(usize, usize)| *line let:line>
-                    <div class="num" style:height=format!("{}px", line.1 as f64 * LINE)>
+                    <div class="num" style:height=px(line.1 as f64 * LINE)>
                         {line.0 + 1}
                     </div>
                 </For>

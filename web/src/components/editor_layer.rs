@@ -6,7 +6,7 @@
 use leptos::prelude::*;
 
 use crate::bridge::editor::LineView;
-use crate::editor_box::LINE;
+use crate::editor_box::{LINE, px};
 
 /// The lines drawn and their rows.
 #[component]
@@ -32,7 +32,7 @@ pub fn EditorLayer(
                 // Keyed by the line's number, pieces and rows: a keystroke
                 // redraws the line it changed, not the screen.
                 <For each=move || drawn.get() key=|line: &(LineView, usize)| line.clone() let:line>
-                    <div class="l" style:height=format!("{}px", line.1 as f64 * LINE) style:width=row_width>
+                    <div class="l" style:height=px(line.1 as f64 * LINE) style:width=row_width>
                         {line.0.pieces.into_iter().map(|piece| {
                             if piece.class.is_empty() {
                                 piece.text.into_any()

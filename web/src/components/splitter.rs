@@ -11,10 +11,11 @@ const REST_MIN: f64 = 480.0;
 /// One arrow key's step (CSS px).
 const STEP: f64 = 24.0;
 
-/// The separator; `width` is the editor pane's width (CSS px), `None`
-/// for the page's own proportions.
+/// The separator; `width` is the editor pane's width in whole CSS px
+/// (integers: no float formatting in the first module), `None` for the
+/// page's own proportions.
 #[component]
-pub fn Splitter(width: RwSignal<Option<f64>>) -> impl IntoView {
+pub fn Splitter(width: RwSignal<Option<i32>>) -> impl IntoView {
     let node = NodeRef::<leptos::html::Div>::new();
     let dragging = StoredValue::new(false);
     // The editor pane (the handle's parent) and the layout round it.
@@ -26,7 +27,7 @@ pub fn Splitter(width: RwSignal<Option<f64>>) -> impl IntoView {
     let set = move |w: f64| {
         if let Some((_, layout)) = boxes() {
             let most = (layout.width() - REST_MIN).max(EDITOR_MIN);
-            width.set(Some(w.clamp(EDITOR_MIN, most).round()));
+            width.set(Some(w.clamp(EDITOR_MIN, most).round() as i32));
         }
     };
     let on_down = move |ev: leptos::ev::PointerEvent| {
@@ -61,7 +62,7 @@ pub fn Splitter(width: RwSignal<Option<f64>>) -> impl IntoView {
             role="separator"
             aria-orientation="vertical"
             aria-label="editor width: drag, or use the arrow keys"
-            aria-valuenow=move || width.get().map_or(0.0, |w| w).to_string()
+            aria-valuenow=move || width.get().unwrap_or(0).to_string()
             tabindex="0"
             data-testid="splitter"
             node_ref=node
