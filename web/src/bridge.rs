@@ -13,6 +13,7 @@ pub mod first_map;
 pub mod foreign;
 pub mod gesture;
 pub mod history;
+pub mod json;
 pub mod order_checks;
 pub mod pin_marks;
 pub mod pins;

@@ -2,7 +2,7 @@
 //! drafts themselves are share payloads stored beside it). Pure: reading a
 //! damaged index gives an empty one, never an error the user cannot act on.
 
-use serde_json::{Value, json};
+use super::json::{self, Json};
 
 /// One saved draft.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -21,7 +21,7 @@ pub struct Draft {
 
 /// Reads the index (an empty one when it is missing or damaged).
 pub fn read(text: Option<&str>) -> Vec<Draft> {
-    let Some(Ok(Value::Array(items))) = text.map(serde_json::from_str::<Value>) else {
+    let Some(Json::Array(items)) = text.and_then(Json::parse) else {
         return Vec::new();
     };
     items
@@ -40,11 +40,24 @@ pub fn read(text: Option<&str>) -> Vec<Draft> {
 
 /// Writes the index.
 pub fn write(drafts: &[Draft]) -> String {
-    let items: Vec<Value> = drafts
-        .iter()
-        .map(|d| json!({"id": d.id, "name": d.name, "variant": d.variant, "date": d.date, "size": d.size}))
-        .collect();
-    Value::Array(items).to_string()
+    let mut out = String::from("[");
+    for (i, d) in drafts.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        json::write_object(
+            &mut out,
+            &[
+                ("date", &|out: &mut String| json::write_str(out, &d.date)),
+                ("id", &|out: &mut String| out.push_str(&d.id.to_string())),
+                ("name", &|out: &mut String| json::write_str(out, &d.name)),
+                ("size", &|out: &mut String| out.push_str(&d.size.to_string())),
+                ("variant", &|out: &mut String| json::write_str(out, &d.variant)),
+            ],
+        );
+    }
+    out.push(']');
+    out
 }
 
 /// Adds a draft (newest first) and returns its id.
@@ -77,6 +90,12 @@ mod tests {
         assert_eq!((a, b), (1, 2));
         assert_eq!(drafts[1].name, "standard 2026-11-23 10:04");
         assert_eq!(read(Some(&write(&drafts))), drafts);
+        // The index is the text serde_json wrote before.
+        let before: Vec<serde_json::Value> = drafts
+            .iter()
+            .map(|d| serde_json::json!({"id": d.id, "name": d.name, "variant": d.variant, "date": d.date, "size": d.size}))
+            .collect();
+        assert_eq!(write(&drafts), serde_json::Value::Array(before).to_string());
         assert!(read(Some("{not json")).is_empty());
         assert!(read(None).is_empty());
         assert_eq!(read(Some(r#"[{"id":1}]"#)), []);

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::{Map as JsonMap, Value, json};
+use super::json::{self, Json};
 
 /// What a link carries.
 #[derive(Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
@@ -33,20 +33,53 @@ pub const MAX_UNITS: usize = 2 * 1024 * 1024;
 
 /// The fragment (without `#`) for `shared`.
 pub fn encode(shared: &Shared) -> String {
-    let files: JsonMap<String, Value> =
-        shared.files.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect();
-    let mut payload = json!({ "variant": shared.variant, "root": shared.root });
-    if !files.is_empty() {
-        payload["files"] = Value::Object(files);
-    }
-    if !shared.played.is_empty() {
-        payload["played"] = json!(shared.played);
+    format!("{VERSION}{}", lz_str::compress_to_encoded_uri_component(&payload(shared)))
+}
+
+/// The JSON inside a link: an object with its members sorted by name, the
+/// empty ones left out, as serde_json wrote it before (links made since
+/// are the same text).
+fn payload(shared: &Shared) -> String {
+    let files = |out: &mut String| {
+        out.push('{');
+        for (i, (name, text)) in shared.files.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            json::write_str(out, name);
+            out.push(':');
+            json::write_str(out, text);
+        }
+        out.push('}');
+    };
+    let played = |out: &mut String| {
+        out.push('[');
+        for (i, orders) in shared.played.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            json::write_str(out, orders);
+        }
+        out.push(']');
+    };
+    let orders = |out: &mut String| json::write_str(out, &shared.orders);
+    let root = |out: &mut String| json::write_str(out, &shared.root);
+    let variant = |out: &mut String| json::write_str(out, &shared.variant);
+    let mut members: Vec<json::Member> = Vec::new();
+    if !shared.files.is_empty() {
+        members.push(("files", &files));
     }
     if !shared.orders.is_empty() {
-        payload["orders"] = json!(shared.orders);
+        members.push(("orders", &orders));
     }
-    let text = payload.to_string();
-    format!("{VERSION}{}", lz_str::compress_to_encoded_uri_component(&text))
+    if !shared.played.is_empty() {
+        members.push(("played", &played));
+    }
+    members.push(("root", &root));
+    members.push(("variant", &variant));
+    let mut text = String::new();
+    json::write_object(&mut text, &members);
+    text
 }
 
 /// Reads a fragment (with or without its `#`). `known` says whether a
@@ -57,15 +90,13 @@ pub fn decode(fragment: &str, known: impl Fn(&str) -> bool) -> Result<Shared, St
         return Err("this link is not a judgepad link (it does not start with #v1)".into());
     };
     let text = decompress_capped(body, MAX_UNITS)?;
-    let value: Value = serde_json::from_str(&text)
-        .map_err(|_| "this link is damaged: its contents are not readable".to_string())?;
-    let Value::Object(object) = value else {
-        return Err("this link is damaged: its contents are not readable".into());
-    };
+    let object = Json::parse(&text)
+        .filter(|value| matches!(value, Json::Object(_)))
+        .ok_or("this link is damaged: its contents are not readable")?;
     let string = |key: &str| -> Result<String, String> {
         match object.get(key) {
             None => Ok(String::new()),
-            Some(Value::String(s)) => Ok(s.clone()),
+            Some(Json::String(s)) => Ok(s.clone()),
             Some(_) => Err(format!("this link is damaged: `{key}` is not text")),
         }
     };
@@ -77,9 +108,9 @@ pub fn decode(fragment: &str, known: impl Fn(&str) -> bool) -> Result<Shared, St
     let mut files = BTreeMap::new();
     match object.get("files") {
         None => {}
-        Some(Value::Object(map)) => {
+        Some(Json::Object(map)) => {
             for (name, text) in map {
-                let Value::String(text) = text else {
+                let Json::String(text) = text else {
                     return Err(format!("this link is damaged: file `{name}` is not text"));
                 };
                 files.insert(name.clone(), text.clone());
@@ -89,7 +120,7 @@ pub fn decode(fragment: &str, known: impl Fn(&str) -> bool) -> Result<Shared, St
     }
     let played = match object.get("played") {
         None => Vec::new(),
-        Some(Value::Array(items)) => items
+        Some(Json::Array(items)) => items
             .iter()
             .map(|it| it.as_str().map(str::to_string))
             .collect::<Option<Vec<_>>>()
@@ -331,6 +362,41 @@ mod tests {
             ..Shared::default()
         });
         assert!(plain.len() < 64, "an unchanged bundled variant costs its name: {plain}");
+    }
+
+    /// The payload is the text serde_json wrote for it before, so links
+    /// made now are the links made then.
+    #[test]
+    fn the_payload_is_what_serde_json_wrote() {
+        let texts = ["", "A PAR - BUR", "\"quoted\" \\ back\tslash\n\u{1}\u{1f} Þ 𝄞"];
+        for files in 0..3 {
+            for played in 0..3 {
+                for text in texts {
+                    let shared = Shared {
+                        variant: format!("v{text}"),
+                        root: format!("{text}.map"),
+                        files: (0..files)
+                            .map(|i| (format!("f{i}{text}"), format!("{i}{text}")))
+                            .collect(),
+                        played: (0..played).map(|i| format!("{text}{i}")).collect(),
+                        orders: text.to_string(),
+                    };
+                    let mut want =
+                        serde_json::json!({ "variant": shared.variant, "root": shared.root });
+                    if !shared.files.is_empty() {
+                        want["files"] = serde_json::json!(shared.files);
+                    }
+                    if !shared.played.is_empty() {
+                        want["played"] = serde_json::json!(shared.played);
+                    }
+                    if !shared.orders.is_empty() {
+                        want["orders"] = serde_json::json!(shared.orders);
+                    }
+                    assert_eq!(payload(&shared), want.to_string());
+                    assert_eq!(decode(&encode(&shared), |_| true), Ok(shared));
+                }
+            }
+        }
     }
 
     /// A link made by the first version of the payload, kept fixed: links
