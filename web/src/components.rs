@@ -16,6 +16,7 @@ pub mod export_menu;
 pub mod file_io;
 pub mod file_tabs;
 pub mod first_map;
+pub mod foreign_panel;
 pub mod foreign_view;
 pub mod help;
 pub mod map_card;

@@ -23,13 +23,12 @@ use crate::components::diff_view::DiffView;
 use crate::components::drafts::Drafts;
 use crate::components::file_io::FileIo;
 use crate::components::first_map::FirstMapView;
+use crate::components::foreign_panel::ForeignPanel;
 use crate::components::help::Help;
 use crate::components::map_view::MapView;
-use crate::components::njudge_import::NjudgeImport;
 use crate::components::orders::OrdersPanel;
 use crate::components::scenarios::Scenarios;
 use crate::components::share_bar::ShareBar;
-use crate::components::xconq_view::XconqView;
 use crate::doc::Doc;
 use crate::play::Play;
 
@@ -100,8 +99,9 @@ pub struct Parts {
     pub file_io: fn(Doc, RwSignal<String>, ForeignFiles, Callback<()>) -> AnyView,
     /// Files dropped on the editor, opened as picked ones are; what to say.
     pub open_files: fn(Doc, ForeignFiles, Callback<()>, &Files) -> String,
-    /// The nJudge import or the Xconq viewer.
-    pub foreign: fn(Foreign, Doc, Callback<String>) -> AnyView,
+    /// The panel of a file of another format: the nJudge import or the
+    /// Xconq viewer.
+    pub foreign: fn(Foreign, Doc, Callback<String>, Callback<()>) -> AnyView,
     /// Installs `window.judgepad`.
     pub install_api: fn(),
     /// The game engine: replays a log on a map.
@@ -154,13 +154,8 @@ fn rest() -> Parts {
                 .into_any()
         },
         open_files: crate::components::file_io::open_into,
-        foreign: |opened, doc, done| match opened {
-            Foreign::NJudge { map, seed } => {
-                view! { <NjudgeImport map=map seed=seed doc=doc done=done /> }.into_any()
-            }
-            Foreign::Xconq { root, files } => {
-                view! { <XconqView root=root files=files /> }.into_any()
-            }
+        foreign: |opened, doc, done, close| {
+            view! { <ForeignPanel opened=opened doc=doc done=done close=close /> }.into_any()
         },
         install_api: crate::js_api::install,
         replay: crate::bridge::session::update,

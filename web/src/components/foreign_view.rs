@@ -1,6 +1,7 @@
-//! The panel for files of other formats (issue 15): shown above the page
-//! when an opened file is an nJudge map or an Xconq mapfile, with what the
-//! format is, the nJudge import or the Xconq hex viewer, and a way back.
+//! Where the panel for files of other formats goes (issue 15): shown above
+//! the page when an opened file is an nJudge map or an Xconq mapfile. The
+//! panel itself (`foreign_panel`) is in the later part of the wasm: a
+//! first visit never opens one.
 
 use leptos::prelude::*;
 
@@ -24,24 +25,10 @@ pub fn ForeignView(
         note.set(message);
         new_variant.run(());
     });
+    let close = Callback::new(move |()| foreign.set(None));
     move || {
-        foreign.get().map(|opened| {
-            let title = match &opened {
-                Foreign::NJudge { .. } => "nJudge variant".to_string(),
-                Foreign::Xconq { root, .. } => format!("Xconq: {root}"),
-            };
-            let body = crate::later::later(move |p| (p.foreign)(opened, doc, done));
-            view! {
-                <section class="foreign" aria-label="file of another format" data-testid="foreign">
-                    <header>
-                        <h2>{title}</h2>
-                        <button type="button" data-testid="foreign-close" on:click=move |_| foreign.set(None)>
-                            "Back to the variant"
-                        </button>
-                    </header>
-                    {body}
-                </section>
-            }
-        })
+        foreign
+            .get()
+            .map(|opened| crate::later::later(move |p| (p.foreign)(opened, doc, done, close)))
     }
 }
