@@ -446,7 +446,7 @@ if (!html.includes('</head>')) {
   console.error('wasm-hook: index.html has no </head>');
   process.exit(1);
 }
-fs.writeFileSync(file, inlineStyle(html).replace('</head>', `${head}</head>`));
+fs.writeFileSync(file, inlineIcon(inlineStyle(html)).replace('</head>', `${head}</head>`));
 
 // The stylesheet goes inside the page (`<style>`, allowed by its hash in the
 // CSP's style-src, so still no 'unsafe-inline'): the first paint waits for
@@ -472,6 +472,23 @@ function inlineStyle(page) {
     process.exit(1);
   }
   return withPolicy.replace(link[0], () => `<style>${css}</style>`);
+}
+
+// The page's icon goes inside it too, as a data: URL (the CSP's img-src
+// allows them): the favicon and the manifest's icon check both fetched
+// icon.svg at the same moment on a first visit, so it crossed the link
+// twice. The file stays for the manifest and the service worker.
+function inlineIcon(page) {
+  const link = page.match(/<link\b[^>]*\brel=(?:"icon"|icon)\b[^>]*>/);
+  const href = link && link[0].match(/\bhref=(?:"icon\.svg"|icon\.svg)(?=[\s>/])/);
+  if (!href) {
+    console.error('wasm-hook: index.html has no <link rel=icon href=icon.svg>');
+    process.exit(1);
+  }
+  const svg = fs.readFileSync(path.join(root, 'www', 'icon.svg'), 'utf8').trim();
+  // Attribute values in single quotes, then only what a URL must escape.
+  const url = `data:image/svg+xml,${svg.replace(/"/g, "'").replace(/[%#<>]/g, (c) => encodeURIComponent(c)).replace(/\s+/g, '%20')}`;
+  return page.replace(link[0], () => link[0].replace(href[0], `href="${url}"`));
 }
 
 // The page's own classic scripts, copied by Trunk (the service worker and

@@ -298,6 +298,10 @@ test('a first visit fetches each file of the build once, nothing that is not the
   // cache header; a fresh profile; the page until the service worker has
   // cached the build.
   const counts = {};
+  // What was asked for before the page registered its service worker
+  // (its script, asked for once the page registers it).
+  const firstCounts = {};
+  let swAsked = false;
   const missing = [];
   // When each file was first asked for, and first sent in full.
   const asked = {};
@@ -306,6 +310,8 @@ test('a first visit fetches each file of the build once, nothing that is not the
   const server = http.createServer((req, res) => {
     const rel = new URL(req.url, 'http://localhost').pathname.slice(base.length) || 'index.html';
     counts[rel] = (counts[rel] ?? 0) + 1;
+    if (rel === 'sw.js') swAsked = true;
+    if (!swAsked) firstCounts[rel] = (firstCounts[rel] ?? 0) + 1;
     asked[rel] ??= performance.now();
     res.on('finish', () => { sent[rel] ??= performance.now(); });
     const file = path.join(dist, rel);
@@ -367,6 +373,25 @@ test('a first visit fetches each file of the build once, nothing that is not the
     const registered = await page.evaluate(() => window.__registered ?? null);
     if (!registered) throw new Error('the service worker was not registered');
     if (!registered.drawn) throw new Error(`the service worker was registered at ${registered.at.toFixed(0)} ms, before the map was drawn`);
+    // The favicon is inside the page (a headful Chromium fetched icon.svg
+    // for it and again for the manifest's icon check, at the same moment),
+    // and it is a picture.
+    const favicon = await page.evaluate(async () => {
+      const href = document.querySelector('link[rel=icon]')?.getAttribute('href') ?? '';
+      const image = new Image();
+      image.src = href;
+      try {
+        await image.decode();
+      } catch {
+        return `${href.slice(0, 40)}… is not a picture`;
+      }
+      return href.startsWith('data:image/svg+xml,') && image.naturalWidth > 0 ? null : `${href.slice(0, 40)}… is not an SVG data: URL`;
+    });
+    if (favicon) throw new Error(`the favicon: ${favicon}`);
+    // Before the service worker (whose install asks for the page's own
+    // files again), each file once.
+    const again = Object.entries(firstCounts).filter(([, n]) => n > 1);
+    if (again.length) throw new Error(`fetched more than once before the service worker: ${again.map(([n, c]) => `${n} ×${c}`).join(', ')}`);
     const twice = Object.entries(counts).filter(([name, n]) => n > 1 && /-[0-9a-f]{16}(_bg)?(\.[a-z]+)+$/.test(name));
     if (twice.length) throw new Error(`fetched more than once: ${twice.map(([n, c]) => `${n} ×${c}`).join(', ')}`);
     if (missing.length) throw new Error(`asked for files that are not there: ${missing.join(', ')}`);
