@@ -381,8 +381,22 @@ const progress = (bytes) => {
 // between threads: Chromium's engine (navigator.userAgentData is
 // Chromium's); Firefox compiles every function in the background as the
 // module streams in.
+// The worker is started at once, while the first part crosses the link
+// (its script and the glue are small; the glue is in the cache by now), so
+// that its start (a thread, an isolate, the scripts) is not between the
+// compiled module and the page's first load: it is handed the module when
+// it is compiled.
 const warming = Boolean(navigator.userAgentData);
-if (warming) fetch('./${warmName}').catch(() => {});
+let warmer = null;
+let warmerFailed = false;
+if (warming) {
+  try {
+    warmer = new NativeWorker('./${warmName}', { type: 'module', name: 'judgepad-warm' });
+    warmer.onerror = () => { warmerFailed = true; };
+  } catch {
+    warmerFailed = true;
+  }
+}
 const warm = (module) => {
   if (!warming) return;
   // How it went (a test reads it): warmed, failed or timed out.
@@ -391,15 +405,11 @@ const warm = (module) => {
     done = (how) => { globalThis.judgepadWarm ??= how; resolve(); };
   });
   setTimeout(() => done('timed out'), ${WARM_WAIT});
-  try {
-    const worker = new NativeWorker('./${warmName}', { type: 'module', name: 'judgepad-warm' });
-    const end = (how) => { done(how); worker.terminate(); };
-    worker.onmessage = (event) => end(event.data === 'warmed' ? 'warmed' : 'failed');
-    worker.onerror = () => end('failed');
-    worker.postMessage(module);
-  } catch (error) {
-    done('failed');
-  }
+  const end = (how) => { done(how); warmer?.terminate(); };
+  if (warmerFailed || !warmer) return end('failed');
+  warmer.onmessage = (event) => end(event.data === 'warmed' ? 'warmed' : 'failed');
+  warmer.onerror = () => end('failed');
+  warmer.postMessage(module);
 };
 let wasm;
 try {
@@ -410,6 +420,7 @@ try {
   await new Promise((resolve) => setTimeout(resolve));
   wasm = await init({ module_or_path: module });
 } catch (error) {
+  warmer?.terminate();
   if (status) {
     status.textContent = typeof WebAssembly === 'object'
       ? \`judgepad could not start: \${error && error.message ? error.message : error}. Reload the page; if it persists, this browser may block WebAssembly.\`
