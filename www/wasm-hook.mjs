@@ -96,6 +96,12 @@ run('wasm-bindgen', ['--target', 'web', '--no-typescript', '--keep-lld-exports',
 // The files: the glue, the main wasm, the loader and the lazy parts.
 const parts = fs.readdirSync(work).filter((f) => f.endsWith('.wasm') && f !== 'judgepad-web.wasm').sort();
 const wasmFiles = [path.join(work, 'bindgen', 'judgepad-web_bg.wasm'), ...parts.map((f) => path.join(work, f))];
+// wasm-streams' three classes (leptos' server functions pull it in;
+// this page has none) are exported for JS to use and never used: dropped
+// from the module (wasm-opt then drops their code) and from the glue.
+const dropped = /^(__wbg_)?intounderlying/;
+let streamless = null;
+if (release) streamless = dropExports(wasmFiles[0], dropped);
 if (release) {
   const features = ['--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext', '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue'];
   // JUDGEPAD_WASM_NAMES=1 keeps the functions' names (for a profile).
@@ -105,6 +111,7 @@ if (release) {
 let glue = fs.readFileSync(path.join(work, 'bindgen', 'judgepad-web.js'), 'utf8');
 let loader = fs.readFileSync(path.join(work, '__wasm_split.js'), 'utf8');
 if (release) glue = shortImports(wasmFiles[0], glue);
+if (streamless) glue = dropClasses(glue, streamless);
 // The bundled maps (web/src/library.rs): one file, each map as
 // `NAME LENGTH\n` and its bytes, fetched when the page needs one.
 const mapsDir = path.join(root, 'maps');
@@ -587,11 +594,122 @@ function shortImports(file, glue) {
     fs.writeFileSync(file, Buffer.concat([bytes.subarray(0, at), Buffer.from([2]), uleb(section.length), section, bytes.subarray(body + size)]));
     break;
   }
+  // The exports that call a closure (`wasm_bindgen_<hash>___convert__
+  // closures_____invoke___<its argument types>`, 150 to 300 characters
+  // each, the glue names each twice) become `$c0`, `$c1` …
+  const exports = fs.readFileSync(file);
+  let e = 8;
+  while (e < exports.length) {
+    const id = exports[e];
+    let size = 0;
+    let body = e + 1;
+    for (let shift = 0; ; shift += 7) {
+      const b = exports[body++];
+      size += (b & 0x7f) * 2 ** shift;
+      if (b < 0x80) break;
+    }
+    if (id !== 7) {
+      e = body + size;
+      continue;
+    }
+    const section = exports.subarray(body, body + size);
+    const read = (buffer, from) => {
+      let value = 0;
+      for (let shift = 0; ; shift += 7) {
+        const b = buffer[from++];
+        value += (b & 0x7f) * 2 ** shift;
+        if (b < 0x80) return [value, from];
+      }
+    };
+    let [count, p] = read(section, 0);
+    const entries = [uleb(count)];
+    for (; count > 0; count -= 1) {
+      const [length, nameAt] = read(section, p);
+      const field = section.toString('utf8', nameAt, nameAt + length);
+      const [, end] = read(section, nameAt + length + 1);
+      let renamed = field;
+      if (/^wasm_bindgen_[0-9a-f]+___convert__closures/.test(field)) {
+        renamed = `$c${short.size.toString(36)}`;
+        short.set(field, renamed);
+      }
+      entries.push(wrote(renamed), section.subarray(nameAt + length, end));
+      p = end;
+    }
+    const rebuilt = Buffer.concat(entries);
+    fs.writeFileSync(file, Buffer.concat([exports.subarray(0, e), Buffer.from([7]), uleb(rebuilt.length), rebuilt, exports.subarray(body + size)]));
+    break;
+  }
   for (const [long, renamed] of short) {
     const word = new RegExp(`(?<![\\w$])${long.replace(/\$/g, '\\$')}(?![\\w$])`, 'g');
     const before = glue;
     glue = glue.replace(word, () => renamed);
     if (glue === before) throw new Error(`wasm-hook: the glue does not name the import ${long}`);
+  }
+  return glue;
+}
+
+// Drops the first module's exports whose names match `pattern`; returns
+// their names.
+function dropExports(file, pattern) {
+  const bytes = fs.readFileSync(file);
+  const leb = (at) => {
+    let value = 0;
+    let shift = 0;
+    for (;;) {
+      const b = bytes[at++];
+      value += (b & 0x7f) * 2 ** shift;
+      shift += 7;
+      if (b < 0x80) return [value, at];
+    }
+  };
+  const uleb = (value) => {
+    const out = [];
+    do {
+      let b = value % 128;
+      value = Math.floor(value / 128);
+      if (value > 0) b |= 0x80;
+      out.push(b);
+    } while (value > 0);
+    return Buffer.from(out);
+  };
+  const names = [];
+  let at = 8;
+  while (at < bytes.length) {
+    const id = bytes[at];
+    const [size, body] = leb(at + 1);
+    if (id !== 7) {
+      at = body + size;
+      continue;
+    }
+    let [count, p] = leb(body);
+    const kept = [];
+    for (; count > 0; count -= 1) {
+      const start = p;
+      const [length, nameAt] = leb(p);
+      const name = bytes.toString('utf8', nameAt, nameAt + length);
+      [, p] = leb(nameAt + length + 1);
+      if (pattern.test(name)) names.push(name);
+      else kept.push(bytes.subarray(start, p));
+    }
+    if (p !== body + size) throw new Error('wasm-hook: the export section was misread');
+    const section = Buffer.concat([uleb(kept.length), ...kept]);
+    fs.writeFileSync(file, Buffer.concat([bytes.subarray(0, at), Buffer.from([7]), uleb(section.length), section, bytes.subarray(body + size)]));
+    break;
+  }
+  return names;
+}
+
+// The glue without the classes whose exports `dropExports` took out (each
+// class, its `Symbol.dispose` line and its finalization registry, as
+// wasm-bindgen writes them); the build fails if any use of them is left.
+function dropClasses(glue, exports) {
+  const before = glue;
+  glue = glue
+    .replace(/^export class (IntoUnderlying\w+) \{[\s\S]*?^if \(Symbol\.dispose\) \1\.prototype\[Symbol\.dispose\] = \1\.prototype\.free;\n/gm, '')
+    .replace(/^const IntoUnderlying\w+Finalization = [\s\S]*?\);\n/gm, '');
+  const left = exports.filter((name) => glue.includes(name));
+  if (before.length - glue.length < 1000 || left.length || /IntoUnderlying/.test(glue)) {
+    throw new Error(`wasm-hook: the glue still uses the dropped exports (${left.join(', ')})`);
   }
   return glue;
 }
