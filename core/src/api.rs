@@ -197,41 +197,8 @@ pub fn dump(map: &Map) -> Value {
 mod json {
     use alloc::string::String;
 
-    /// `text` as a JSON string.
-    pub(super) fn string(out: &mut String, text: &str) {
-        out.push('"');
-        if !text.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
-            out.push_str(text);
-            out.push('"');
-            return;
-        }
-        let mut start = 0;
-        for (idx, byte) in text.bytes().enumerate() {
-            let escape = match byte {
-                b'"' => "\\\"",
-                b'\\' => "\\\\",
-                b'\n' => "\\n",
-                b'\r' => "\\r",
-                b'\t' => "\\t",
-                0x08 => "\\b",
-                0x0c => "\\f",
-                0..=0x1f => "",
-                _ => continue,
-            };
-            out.push_str(&text[start..idx]);
-            if escape.is_empty() {
-                const HEX: &[u8; 16] = b"0123456789abcdef";
-                out.push_str("\\u00");
-                out.push(HEX[(byte >> 4) as usize] as char);
-                out.push(HEX[(byte & 0xf) as usize] as char);
-            } else {
-                out.push_str(escape);
-            }
-            start = idx + 1;
-        }
-        out.push_str(&text[start..]);
-        out.push('"');
-    }
+    /// `text` as a JSON string (serde_json's escapes).
+    pub(super) use crate::text::json_string as string;
 
     /// A JSON array of strings.
     pub(super) fn strings<'a>(out: &mut String, items: impl Iterator<Item = &'a str>) {

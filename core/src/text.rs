@@ -6,6 +6,7 @@
 //! editor needs UTF-16 code-unit columns (JavaScript strings). Both conversions
 //! live in [`LineIndex`] and nowhere else.
 
+use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -205,6 +206,44 @@ pub fn decode(bytes: &[u8]) -> alloc::borrow::Cow<'_, str> {
         Ok(text) => alloc::borrow::Cow::Borrowed(text),
         Err(_) => alloc::borrow::Cow::Owned(bytes.iter().map(|&b| b as char).collect()),
     }
+}
+
+/// Appends `text` as a JSON string, escaped as serde_json escapes it (no
+/// serde needed: the CLI's JSON output and the page's share links both
+/// write strings with it).
+pub fn json_string(out: &mut String, text: &str) {
+    out.push('"');
+    if !text.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+        out.push_str(text);
+        out.push('"');
+        return;
+    }
+    let mut start = 0;
+    for (idx, byte) in text.bytes().enumerate() {
+        let escape = match byte {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0x08 => "\\b",
+            0x0c => "\\f",
+            0..=0x1f => "",
+            _ => continue,
+        };
+        out.push_str(&text[start..idx]);
+        if escape.is_empty() {
+            const HEX: &[u8; 16] = b"0123456789abcdef";
+            out.push_str("\\u00");
+            out.push(HEX[(byte >> 4) as usize] as char);
+            out.push(HEX[(byte & 0xf) as usize] as char);
+        } else {
+            out.push_str(escape);
+        }
+        start = idx + 1;
+    }
+    out.push_str(&text[start..]);
+    out.push('"');
 }
 
 #[cfg(test)]

@@ -249,35 +249,7 @@ impl Reader<'_> {
 }
 
 /// Appends `text` as a JSON string, escaped as serde_json escapes it.
-pub fn write_str(out: &mut String, text: &str) {
-    out.push('"');
-    let mut start = 0;
-    for (at, byte) in text.bytes().enumerate() {
-        let escape = match byte {
-            b'"' => "\\\"",
-            b'\\' => "\\\\",
-            b'\n' => "\\n",
-            b'\r' => "\\r",
-            b'\t' => "\\t",
-            0x08 => "\\b",
-            0x0c => "\\f",
-            0..=0x1f => "",
-            _ => continue,
-        };
-        out.push_str(&text[start..at]);
-        if escape.is_empty() {
-            const HEX: &[u8; 16] = b"0123456789abcdef";
-            out.push_str("\\u00");
-            out.push(char::from(HEX[usize::from(byte >> 4)]));
-            out.push(char::from(HEX[usize::from(byte & 15)]));
-        } else {
-            out.push_str(escape);
-        }
-        start = at + 1;
-    }
-    out.push_str(&text[start..]);
-    out.push('"');
-}
+pub use judgepad_core::text::json_string as write_str;
 
 /// An object's member to write: its name, and what writes its value.
 pub type Member<'a> = (&'a str, &'a dyn Fn(&mut String));
