@@ -11,6 +11,7 @@
 //! costs one layout, not one per edit. [`answer`] is the pure work, tested natively.
 
 pub mod client;
+pub mod wire;
 
 use judgepad_core::layout::{self, Layout};
 use serde::{Deserialize, Serialize};
@@ -74,6 +75,17 @@ pub enum Response {
         shapes: Shapes,
         /// How long the worker took (load and layout), in ms.
         took_ms: f64,
+        /// How many [`Response::Part`]s follow with what the drawing and
+        /// its shapes leave out (`wire::split`: a big drawing comes in
+        /// parts); 0 when they are whole.
+        parts: u32,
+    },
+    /// A part of the drawing of that generation (`wire::Part`).
+    Part {
+        /// The request's generation.
+        generation: u64,
+        /// The part.
+        part: wire::Part,
     },
     /// The share fragment of the request of that generation.
     Encoded {
@@ -93,11 +105,32 @@ pub fn answer(request: Request, now: impl Fn() -> f64) -> Response {
             let loaded = files.load();
             let drawing = layout::layout(&loaded.map, &[]);
             let shapes = scene::shapes(&drawing);
-            Response::Layout { generation, drawing, shapes, took_ms: now() - start }
+            Response::Layout { generation, drawing, shapes, took_ms: now() - start, parts: 0 }
         }
         Request::Encode { generation, shared } => {
             Response::Encoded { generation, fragment: share::encode(&shared) }
         }
+    }
+}
+
+/// `response` as the messages that carry it: a big drawing as its head and
+/// its parts (`wire::split`), anything else as itself.
+pub fn messages(response: Response) -> Vec<Response> {
+    match response {
+        Response::Layout { generation, drawing, shapes, took_ms, parts: 0 } => {
+            let (drawing, shapes, parts) = wire::split(drawing, shapes);
+            let head = Response::Layout {
+                generation,
+                drawing,
+                shapes,
+                took_ms,
+                parts: parts.len() as u32,
+            };
+            core::iter::once(head)
+                .chain(parts.into_iter().map(|part| Response::Part { generation, part }))
+                .collect()
+        }
+        other => vec![other],
     }
 }
 
@@ -131,7 +164,9 @@ impl gloo_worker::Worker for Engine {
             matches!(request, Request::Layout { .. })
         });
         for (id, request) in newest {
-            scope.respond(id, answer(request, crate::doc::now_ms));
+            for message in messages(answer(request, crate::doc::now_ms)) {
+                scope.respond(id, message);
+            }
         }
     }
 

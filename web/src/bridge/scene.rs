@@ -170,6 +170,28 @@ pub struct Shapes {
     pub tags: Vec<(Point, ProvinceId)>,
 }
 
+/// The regions of a map drawn at once, in the task that brings its
+/// drawing; a bigger map's arrive in pieces, one a frame, the first of
+/// this many.
+pub const FIRST_PIECE: usize = 1000;
+
+/// How long the browser may take to parse one piece of regions, in ms (the
+/// frame's style, layout and paint come after, in a task of their own).
+/// Each frame also paints the whole map again, so the map fills in sooner
+/// in fewer, bigger pieces: at 25 ms a 10,000-province map took 0.5 s
+/// longer than at 40.
+pub const PIECE_BUDGET_MS: f64 = 40.0;
+
+/// How many regions the next piece holds, the last of `size` having taken
+/// `took_ms` to parse: as many as fit [`PIECE_BUDGET_MS`] at that pace,
+/// growing by a quarter at most (a clock of whole ms reads a fast parse as
+/// 0, and the pace slows as the map fills: a piece doubled once took 104
+/// ms), shrinking as fast as the pace says, between 250 and 8,000.
+pub fn next_piece(size: usize, took_ms: f64) -> usize {
+    let at_pace = size as f64 * PIECE_BUDGET_MS / took_ms.max(1.0);
+    (at_pace.min(size as f64 * 1.25) as usize).clamp(250, 8000)
+}
+
 /// The regions as SVG markup, the layer's whole content: each a
 /// `<g class="region" data-province tabindex="-1">` holding its polygon,
 /// its centre's dot and its label, as the map view drew them element by
@@ -572,6 +594,26 @@ mod tests {
         );
         assert_eq!(spoken(map, None, "NAO").as_deref(), Some("North Atlantic Ocean (NAO), water"));
         assert_eq!(spoken(map, None, "nowhere"), None);
+    }
+
+    #[test]
+    fn a_piece_of_regions_fills_the_budget_at_the_last_pace() {
+        // 1,000 regions in 80 ms: 500 fit the budget; in 200 ms, 250.
+        assert_eq!(next_piece(1000, 80.0), 500);
+        assert_eq!(next_piece(1000, 200.0), 250);
+        // in 32 ms: 1,250; never more than a quarter more than the last.
+        assert_eq!(next_piece(1000, 32.0), 1250);
+        assert_eq!(next_piece(1000, 0.0), 1250, "a parse the clock reads as 0");
+        assert_eq!(next_piece(1000, 10.0), 1250);
+        // and between 250 and 8,000.
+        assert_eq!(next_piece(300, 100.0), 250);
+        assert_eq!(next_piece(7900, 1.0), 8000);
+        // A regular pace settles on the budget.
+        let mut size = FIRST_PIECE;
+        for _ in 0..8 {
+            size = next_piece(size, size as f64 / 40.0);
+        }
+        assert_eq!(size, 1600, "40 regions a ms: 1,600 in 40 ms");
     }
 
     #[test]

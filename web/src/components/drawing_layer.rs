@@ -12,7 +12,9 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::bridge::pin_marks::PinMark;
-use crate::bridge::scene::{CoastView, LineView, Scene, TagView, regions_markup};
+use crate::bridge::scene::{
+    CoastView, FIRST_PIECE, LineView, Scene, TagView, next_piece, regions_markup,
+};
 
 /// The drawing's SVG.
 #[component]
@@ -77,23 +79,25 @@ pub fn DrawingLayer(
     }
 }
 
-/// Regions parsed in one task: a big map's arrive over several, one per
-/// frame (a 10,000-province map: 7 frames of 60 to 95 ms, the parse, style,
-/// layout and paint of each piece; in pieces of 750 the frames were as
-/// many again and the map took 2 s longer to fill in).
-const PIECE: usize = 1500;
-
 /// Fills `layer` with the scene's regions whenever they change, and keeps
 /// the tab stop (`tabindex="0"`, every other region -1) and its accessible
-/// name on the right regions.
+/// name on the right regions. A map of up to [`FIRST_PIECE`] regions is
+/// drawn in the task that brings it; a bigger one is emptied and filled a
+/// piece a frame from the next, each piece as big as the browser parses in
+/// the budget at the last piece's pace (`scene::next_piece`): the task
+/// that brings a 10,000-province drawing also works out its scene (30 ms),
+/// and a first piece of 1,500 regions parsed in it took 40–60 ms more.
 fn regions_drawn(
     layer: NodeRef<leptos::svg::G>,
     scene: Memo<Scene>,
     tab_stop: Memo<Option<String>>,
     spoken: Memo<Option<(String, String)>>,
 ) {
+    // Each region's markup (a piece is a run of them).
     let markup = Memo::new(move |_| {
-        scene.with(|s| s.regions.chunks(PIECE).map(regions_markup).collect::<Vec<_>>())
+        scene.with(|s| {
+            s.regions.iter().map(|r| regions_markup(std::slice::from_ref(r))).collect::<Vec<_>>()
+        })
     });
     // Each filling counted, so that a later one stops an earlier one's
     // remaining pieces; the regions given the tab stop and the name (to
@@ -109,18 +113,27 @@ fn regions_drawn(
             .filter(|el| g.contains(Some(el)))
             .and_then(|el| el.closest(".region").ok().flatten())
             .and_then(|el| el.get_attribute("data-province"));
-        markup.with(|pieces| g.set_inner_html(pieces.first().map_or("", String::as_str)));
+        let now = if count <= FIRST_PIECE { count } else { 0 };
+        markup.with(|all| g.set_inner_html(&all[..now].concat()));
         filled.update_value(|n| *n += 1);
         let filling = filled.get_value();
         leptos::task::spawn_local(async move {
-            for idx in 1..count {
+            let (mut next, mut size) = (now, FIRST_PIECE);
+            while next < count {
                 crate::tasks::next_frame().await;
                 if filled.get_value() != filling {
                     return;
                 }
-                if let Some(piece) = markup.with_untracked(|pieces| pieces.get(idx).cloned()) {
-                    let _ = g.insert_adjacent_html("beforeend", &piece);
-                }
+                let end = count.min(next + size);
+                let Some(piece) =
+                    markup.with_untracked(|all| all.get(next..end).map(<[String]>::concat))
+                else {
+                    return;
+                };
+                let start = crate::doc::now_ms();
+                let _ = g.insert_adjacent_html("beforeend", &piece);
+                size = next_piece(end - next, crate::doc::now_ms() - start);
+                next = end;
             }
             // Every region is in: the tab stop, the name, the focus.
             given.set_value((None, None));

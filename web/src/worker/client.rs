@@ -28,6 +28,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 
+use super::wire::Assembly;
 use super::{Engine, Request, Response, answer};
 
 /// What the worker is doing, for the page to show.
@@ -74,6 +75,8 @@ struct Pending {
     done: Done,
     /// Why the worker died on it, if it did (it is sent once more).
     crashed: Option<String>,
+    /// Its drawing, when it comes in parts, while they come.
+    assembly: Option<super::wire::Assembly>,
 }
 
 struct Client {
@@ -143,6 +146,7 @@ pub fn request(make: impl FnOnce(u64) -> Request, done: impl FnOnce(Response) + 
             request: request.clone(),
             done: Box::new(done),
             crashed: None,
+            assembly: None,
         });
         if let Some(bridge) = &client.bridge {
             bridge.send(request);
@@ -302,30 +306,40 @@ fn watch(number: u64) {
     let _ = request.call2(&locks, &lock_name(number).into(), &gone);
 }
 
-/// An answer from worker `number`: handed on if it is the newest request's.
+/// An answer from worker `number`: handed on if it is the newest request's
+/// (a drawing in parts once its last part is in).
 fn on_answer(number: u64, response: Response) {
-    let generation = match &response {
+    let (generation, response) = match response {
         Response::Ready => {
             CLIENT.with_borrow_mut(|client| client.ready |= client.running == Some(number));
             return watch(number);
         }
-        Response::Layout { generation, .. } => *generation,
         Response::Encoded { generation, fragment } => {
             let encoding = CLIENT.with_borrow_mut(|client| {
-                client.encoding.take_if(|it| it.generation == *generation)
+                client.encoding.take_if(|it| it.generation == generation)
             });
             if let Some(encoding) = encoding {
-                (encoding.done)(fragment.clone());
+                (encoding.done)(fragment);
             }
             return;
         }
+        Response::Layout { generation, drawing, shapes, took_ms, parts } if parts > 0 => {
+            CLIENT.with_borrow_mut(|client| {
+                if let Some(pending) = newest(client, generation) {
+                    pending.assembly = Some(Assembly::new(drawing, shapes, took_ms, parts));
+                }
+            });
+            return;
+        }
+        Response::Part { generation, part } => match assemble(generation, part) {
+            Some(Ok(whole)) => (generation, whole),
+            Some(Err(())) => return died("its drawing came in parts that do not fit".into()),
+            None => return,
+        },
+        whole @ Response::Layout { generation, .. } => (generation, whole),
     };
     let pending = CLIENT.with_borrow_mut(|client| {
-        if client.pending.as_ref().is_some_and(|it| it.generation == generation) {
-            client.pending.take()
-        } else {
-            None
-        }
+        newest(client, generation).is_some().then(|| client.pending.take()).flatten()
     });
     if let Some(pending) = pending {
         set_status(match pending.crashed {
@@ -336,6 +350,33 @@ fn on_answer(number: u64, response: Response) {
         });
         (pending.done)(response);
     }
+}
+
+/// The request in flight, if it is of `generation`.
+fn newest(client: &mut Client, generation: u64) -> Option<&mut Pending> {
+    client.pending.as_mut().filter(|it| it.generation == generation)
+}
+
+/// Puts `part` into the drawing of `generation` coming in: the whole
+/// drawing once it was the last, `None` while more are to come (or the
+/// drawing is no longer wanted), an error for a part that does not fit.
+fn assemble(generation: u64, part: super::wire::Part) -> Option<Result<Response, ()>> {
+    CLIENT.with_borrow_mut(|client| {
+        let pending = newest(client, generation)?;
+        let mut assembly = pending.assembly.take()?;
+        if !assembly.add(part) {
+            return Some(Err(()));
+        }
+        match assembly.finish() {
+            Ok((drawing, shapes, took_ms)) => {
+                Some(Ok(Response::Layout { generation, drawing, shapes, took_ms, parts: 0 }))
+            }
+            Err(assembly) => {
+                pending.assembly = Some(assembly);
+                None
+            }
+        }
+    })
 }
 
 /// The worker died (`why`: its error message). One that had started is
@@ -375,7 +416,7 @@ fn died(why: String) {
                 if let Some(bridge) = &client.bridge {
                     bridge.send(pending.request.clone());
                 }
-                client.pending = Some(Pending { crashed: Some(why), ..pending });
+                client.pending = Some(Pending { crashed: Some(why), assembly: None, ..pending });
             });
         }
         Some(pending) => (pending.done)(answer(pending.request, crate::doc::now_ms)),
