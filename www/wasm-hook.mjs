@@ -516,6 +516,46 @@ for (const name of ['pwa.js', 'sw.js']) {
   if (fs.existsSync(at)) fs.writeFileSync(at, await script(fs.readFileSync(at, 'utf8'), false));
 }
 
+// The unsigned LEB128 number at `at` in `bytes`: [its value, where it ends].
+function readLeb(bytes, at) {
+  let value = 0;
+  for (let shift = 0; ; shift += 7) {
+    const b = bytes[at++];
+    value += (b & 0x7f) * 2 ** shift;
+    if (b < 0x80) return [value, at];
+  }
+}
+
+// `value` as unsigned LEB128.
+function writeLeb(value) {
+  const out = [];
+  do {
+    let b = value % 128;
+    value = Math.floor(value / 128);
+    if (value > 0) b |= 0x80;
+    out.push(b);
+  } while (value > 0);
+  return Buffer.from(out);
+}
+
+// The section of `id` in the module `bytes`: where it starts (`at`, its id
+// byte), where its content starts (`body`) and its `size`; null if none.
+function findSection(bytes, id) {
+  let at = 8;
+  while (at < bytes.length) {
+    const [size, body] = readLeb(bytes, at + 1);
+    if (bytes[at] === id) return { id, at, body, size };
+    at = body + size;
+  }
+  return null;
+}
+
+// The module `bytes` with the section `found` holding `content` instead.
+function withSection(bytes, found, content) {
+  const { id, at, body, size } = found;
+  return Buffer.concat([bytes.subarray(0, at), Buffer.from([id]), writeLeb(content.length), content, bytes.subarray(body + size)]);
+}
+
 // The first module's imports (every JS function the wasm calls: the later
 // modules call them through it) renamed `$0`, `$1` … in the module and in
 // the glue's import object, in a release build. wasm-bindgen names each
@@ -526,45 +566,21 @@ for (const name of ['pwa.js', 'sw.js']) {
 // `$<digit>` word, or a name left over, fails the build.
 function shortImports(file, glue) {
   const bytes = fs.readFileSync(file);
-  const leb = (at) => {
-    let value = 0;
-    let shift = 0;
-    for (;;) {
-      const b = bytes[at++];
-      value += (b & 0x7f) * 2 ** shift;
-      shift += 7;
-      if (b < 0x80) return [value, at];
-    }
-  };
-  const uleb = (value) => {
-    const out = [];
-    do {
-      let b = value % 128;
-      value = Math.floor(value / 128);
-      if (value > 0) b |= 0x80;
-      out.push(b);
-    } while (value > 0);
-    return Buffer.from(out);
-  };
+  const leb = (at) => readLeb(bytes, at);
   const name = (at) => {
     const [length, start] = leb(at);
     return [bytes.toString('utf8', start, start + length), start + length];
   };
-  const wrote = (text) => Buffer.concat([uleb(Buffer.byteLength(text)), Buffer.from(text)]);
+  const wrote = (text) => Buffer.concat([writeLeb(Buffer.byteLength(text)), Buffer.from(text)]);
   if (/(?<![\w$])\$\d/.test(glue)) throw new Error('wasm-hook: the glue already holds a $<digit> name');
   const short = new Map();
-  let at = 8;
-  while (at < bytes.length) {
-    const id = bytes[at];
-    const [size, body] = leb(at + 1);
-    if (id !== 2) {
-      at = body + size;
-      continue;
-    }
+  const imports = findSection(bytes, 2);
+  if (imports) {
+    const { body, size } = imports;
     // The import section: each entry's module, name and description (its
     // bytes copied as they are, their length read by kind).
     let [count, p] = leb(body);
-    const entries = [uleb(count)];
+    const entries = [writeLeb(count)];
     for (; count > 0; count -= 1) {
       const [module, afterModule] = name(p);
       const [field, afterField] = name(afterModule);
@@ -590,54 +606,31 @@ function shortImports(file, glue) {
       p = end;
     }
     if (p !== body + size) throw new Error('wasm-hook: the import section was misread');
-    const section = Buffer.concat(entries);
-    fs.writeFileSync(file, Buffer.concat([bytes.subarray(0, at), Buffer.from([2]), uleb(section.length), section, bytes.subarray(body + size)]));
-    break;
+    fs.writeFileSync(file, withSection(bytes, imports, Buffer.concat(entries)));
   }
   // The exports that call a closure (`wasm_bindgen_<hash>___convert__
   // closures_____invoke___<its argument types>`, 150 to 300 characters
   // each, the glue names each twice) become `$c0`, `$c1` …
   const exports = fs.readFileSync(file);
-  let e = 8;
-  while (e < exports.length) {
-    const id = exports[e];
-    let size = 0;
-    let body = e + 1;
-    for (let shift = 0; ; shift += 7) {
-      const b = exports[body++];
-      size += (b & 0x7f) * 2 ** shift;
-      if (b < 0x80) break;
-    }
-    if (id !== 7) {
-      e = body + size;
-      continue;
-    }
-    const section = exports.subarray(body, body + size);
-    const read = (buffer, from) => {
-      let value = 0;
-      for (let shift = 0; ; shift += 7) {
-        const b = buffer[from++];
-        value += (b & 0x7f) * 2 ** shift;
-        if (b < 0x80) return [value, from];
-      }
-    };
-    let [count, p] = read(section, 0);
-    const entries = [uleb(count)];
+  const found = findSection(exports, 7);
+  if (found) {
+    const { body, size } = found;
+    let [count, p] = readLeb(exports, body);
+    const entries = [writeLeb(count)];
     for (; count > 0; count -= 1) {
-      const [length, nameAt] = read(section, p);
-      const field = section.toString('utf8', nameAt, nameAt + length);
-      const [, end] = read(section, nameAt + length + 1);
+      const [length, nameAt] = readLeb(exports, p);
+      const field = exports.toString('utf8', nameAt, nameAt + length);
+      const [, end] = readLeb(exports, nameAt + length + 1);
       let renamed = field;
       if (/^wasm_bindgen_[0-9a-f]+___convert__closures/.test(field)) {
         renamed = `$c${short.size.toString(36)}`;
         short.set(field, renamed);
       }
-      entries.push(wrote(renamed), section.subarray(nameAt + length, end));
+      entries.push(wrote(renamed), exports.subarray(nameAt + length, end));
       p = end;
     }
-    const rebuilt = Buffer.concat(entries);
-    fs.writeFileSync(file, Buffer.concat([exports.subarray(0, e), Buffer.from([7]), uleb(rebuilt.length), rebuilt, exports.subarray(body + size)]));
-    break;
+    if (p !== body + size) throw new Error('wasm-hook: the export section was misread');
+    fs.writeFileSync(file, withSection(exports, found, Buffer.concat(entries)));
   }
   for (const [long, renamed] of short) {
     const word = new RegExp(`(?<![\\w$])${long.replace(/\$/g, '\\$')}(?![\\w$])`, 'g');
@@ -652,49 +645,22 @@ function shortImports(file, glue) {
 // their names.
 function dropExports(file, pattern) {
   const bytes = fs.readFileSync(file);
-  const leb = (at) => {
-    let value = 0;
-    let shift = 0;
-    for (;;) {
-      const b = bytes[at++];
-      value += (b & 0x7f) * 2 ** shift;
-      shift += 7;
-      if (b < 0x80) return [value, at];
-    }
-  };
-  const uleb = (value) => {
-    const out = [];
-    do {
-      let b = value % 128;
-      value = Math.floor(value / 128);
-      if (value > 0) b |= 0x80;
-      out.push(b);
-    } while (value > 0);
-    return Buffer.from(out);
-  };
   const names = [];
-  let at = 8;
-  while (at < bytes.length) {
-    const id = bytes[at];
-    const [size, body] = leb(at + 1);
-    if (id !== 7) {
-      at = body + size;
-      continue;
-    }
-    let [count, p] = leb(body);
+  const found = findSection(bytes, 7);
+  if (found) {
+    const { body, size } = found;
+    let [count, p] = readLeb(bytes, body);
     const kept = [];
     for (; count > 0; count -= 1) {
       const start = p;
-      const [length, nameAt] = leb(p);
+      const [length, nameAt] = readLeb(bytes, p);
       const name = bytes.toString('utf8', nameAt, nameAt + length);
-      [, p] = leb(nameAt + length + 1);
+      [, p] = readLeb(bytes, nameAt + length + 1);
       if (pattern.test(name)) names.push(name);
       else kept.push(bytes.subarray(start, p));
     }
     if (p !== body + size) throw new Error('wasm-hook: the export section was misread');
-    const section = Buffer.concat([uleb(kept.length), ...kept]);
-    fs.writeFileSync(file, Buffer.concat([bytes.subarray(0, at), Buffer.from([7]), uleb(section.length), section, bytes.subarray(body + size)]));
-    break;
+    fs.writeFileSync(file, withSection(bytes, found, Buffer.concat([writeLeb(kept.length), ...kept])));
   }
   return names;
 }
