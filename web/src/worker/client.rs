@@ -367,15 +367,12 @@ fn assemble(generation: u64, part: super::wire::Part) -> Option<Result<Response,
         if !assembly.add(part) {
             return Some(Err(()));
         }
-        match assembly.finish() {
-            Ok((drawing, shapes, took_ms)) => {
-                Some(Ok(Response::Layout { generation, drawing, shapes, took_ms, parts: 0 }))
-            }
-            Err(assembly) => {
-                pending.assembly = Some(assembly);
-                None
-            }
+        if !assembly.whole() {
+            pending.assembly = Some(assembly);
+            return None;
         }
+        let (drawing, shapes, took_ms) = assembly.finish();
+        Some(Ok(Response::Layout { generation, drawing, shapes, took_ms, parts: 0 }))
     })
 }
 

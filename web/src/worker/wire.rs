@@ -171,9 +171,15 @@ impl Assembly {
         }
     }
 
-    /// The drawing, its shapes and how long it took, once every part is in.
-    pub fn finish(self) -> Result<(Layout, Shapes, f64), Assembly> {
-        if self.left == 0 { Ok((self.drawing, self.shapes, self.took_ms)) } else { Err(self) }
+    /// Whether every part is in.
+    pub fn whole(&self) -> bool {
+        self.left == 0
+    }
+
+    /// The drawing, its shapes and how long it took (whole once
+    /// [`Assembly::whole`]).
+    pub fn finish(self) -> (Layout, Shapes, f64) {
+        (self.drawing, self.shapes, self.took_ms)
     }
 }
 
@@ -230,9 +236,10 @@ mod tests {
         for part in parts {
             assert!(assembly.add(part));
         }
-        let mut assembly = assembly.finish().expect_err("a part is missing");
+        assert!(!assembly.whole(), "a part is missing");
         assert!(assembly.add(last));
-        assert_eq!(assembly.finish().unwrap(), (drawing, shapes, 5.0), "bit for bit");
+        assert!(assembly.whole());
+        assert_eq!(assembly.finish(), (drawing, shapes, 5.0), "bit for bit");
     }
 
     #[test]
