@@ -231,15 +231,7 @@ pub(crate) fn run(save: bool) -> Result<u8, String> {
         measure(|| drop(black_box(map::load("big.map", &big, &Bundled)))),
         1000.0,
     );
-    let n = 10_000;
-    let mut huge = String::from("FIRST (FIRSTISH) L0\nSECOND (SECONDISH) L1\n");
-    for idx in 0..n {
-        huge.push_str(&format!(
-            "Land {idx} = l{idx}\nLAND L{idx} ABUTS L{} L{}\n",
-            (idx + n - 1) % n,
-            (idx + 1) % n
-        ));
-    }
+    let huge = synthetic::ring(10_000);
     record(
         "stress: 10,000 provinces",
         measure(|| drop(black_box(map::load("huge.map", &huge, &Bundled)))),

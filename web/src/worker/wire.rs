@@ -60,10 +60,15 @@ impl Part {
 
 /// `drawing` and its `shapes` as a head and the parts it leaves out (none
 /// for a drawing of under [`PART`] bytes: then the head is whole).
-pub fn split(mut drawing: Layout, mut shapes: Shapes) -> (Layout, Shapes, Vec<Part>) {
+pub fn split(drawing: Layout, shapes: Shapes) -> (Layout, Shapes, Vec<Part>) {
+    split_by(drawing, shapes, PART)
+}
+
+/// [`split`] into parts of about `part` bytes.
+fn split_by(mut drawing: Layout, mut shapes: Shapes, part: usize) -> (Layout, Shapes, Vec<Part>) {
     let outlines_bytes: usize = shapes.outlines.iter().map(String::len).sum();
     let lines_bytes: usize = shapes.lines.iter().map(|l| l.d.len()).sum();
-    if outlines_bytes + lines_bytes < PART {
+    if outlines_bytes + lines_bytes < part {
         return (drawing, shapes, Vec::new());
     }
     let mut parts = Vec::new();
@@ -72,7 +77,7 @@ pub fn split(mut drawing: Layout, mut shapes: Shapes) -> (Layout, Shapes, Vec<Pa
     shapes.outlines = vec![String::new(); drawing.provinces.len()];
     let mut open = Part::Regions { first: 0, polygons: Vec::new(), outlines: Vec::new() };
     for (idx, region) in drawing.provinces.iter_mut().enumerate() {
-        if open.bytes() >= PART {
+        if open.bytes() >= part {
             let next =
                 Part::Regions { first: idx as u32, polygons: Vec::new(), outlines: Vec::new() };
             parts.push(std::mem::replace(&mut open, next));
@@ -85,7 +90,7 @@ pub fn split(mut drawing: Layout, mut shapes: Shapes) -> (Layout, Shapes, Vec<Pa
     parts.push(open);
     let mut open = Part::Borders { first: 0, paths: Vec::new() };
     for (idx, border) in drawing.borders.iter_mut().enumerate() {
-        if open.bytes() >= PART {
+        if open.bytes() >= part {
             parts.push(std::mem::replace(
                 &mut open,
                 Part::Borders { first: idx as u32, paths: Vec::new() },
@@ -100,7 +105,7 @@ pub fn split(mut drawing: Layout, mut shapes: Shapes) -> (Layout, Shapes, Vec<Pa
         let d = std::mem::take(&mut line.d);
         let mut rest = d.as_str();
         while !rest.is_empty() {
-            let mut cut = rest.len().min(PART);
+            let mut cut = rest.len().min(part);
             while !rest.is_char_boundary(cut) {
                 cut -= 1;
             }
@@ -190,34 +195,26 @@ mod tests {
     use crate::bridge::workspace::Workspace;
     use judgepad_core::layout;
 
-    fn drawing_of(text: &str) -> (Layout, Shapes) {
-        let mut files = Workspace::bundled("standard");
-        files.own.insert(files.root.clone(), text.to_string());
-        let loaded = files.load();
+    /// Standard's drawing and shapes (cut in parts of [`SMALL`] bytes, as a
+    /// 10,000-province map's in parts of [`PART`]).
+    fn standard() -> (Layout, Shapes) {
+        let loaded = Workspace::bundled("standard").load();
         let drawing = layout::layout(&loaded.map, &[]);
         let shapes = scene::shapes(&drawing);
         (drawing, shapes)
     }
 
-    /// A ring of `n` provinces, each next to the one before and after (as
-    /// `tests/browser/bench-paste-lib.mjs` pastes it).
-    fn ring(n: usize) -> String {
-        let mut text = String::from("FIRST (FIRSTISH) L0\nSECOND (SECONDISH) L1\n");
-        for i in 0..n {
-            text.push_str(&format!(
-                "Land {i} = l{i}\nLAND L{i} ABUTS L{} L{}\n",
-                (i + n - 1) % n,
-                (i + 1) % n
-            ));
-        }
-        text
-    }
+    /// A part's size for [`standard`].
+    const SMALL: usize = 1024;
 
     #[test]
     fn a_big_drawing_goes_in_parts_and_comes_back_whole() {
-        let (drawing, shapes) = drawing_of(&ring(3000));
-        let (head, head_shapes, parts) = split(drawing.clone(), shapes.clone());
-        assert!(parts.len() >= 4, "{} parts", parts.len());
+        let (drawing, shapes) = standard();
+        let (head, head_shapes, parts) = split_by(drawing.clone(), shapes.clone(), SMALL);
+        let bytes: usize = shapes.outlines.iter().map(String::len).sum::<usize>()
+            + shapes.lines.iter().map(|l| l.d.len()).sum::<usize>();
+        assert!(bytes > 16 * SMALL, "{bytes} bytes of outlines and lines");
+        assert!(parts.len() >= 16, "{} parts", parts.len());
         assert!(
             head.provinces.iter().all(|r| r.polygon.is_empty()),
             "the head leaves out the outlines"
@@ -226,7 +223,7 @@ mod tests {
         let head_bytes = bincode::serialize(&(&head, &head_shapes)).unwrap().len();
         for part in &parts {
             let bytes = bincode::serialize(part).unwrap().len();
-            assert!(bytes <= 2 * PART, "a part of {bytes} bytes");
+            assert!(bytes <= 2 * SMALL, "a part of {bytes} bytes");
             assert!(bytes > 0);
         }
         assert!(head_bytes < bincode::serialize(&(&drawing, &shapes)).unwrap().len() / 4);
@@ -244,10 +241,7 @@ mod tests {
 
     #[test]
     fn a_small_drawing_goes_whole() {
-        let files = Workspace::bundled("standard");
-        let loaded = files.load();
-        let drawing = layout::layout(&loaded.map, &[]);
-        let shapes = scene::shapes(&drawing);
+        let (drawing, shapes) = standard();
         let (head, head_shapes, parts) = split(drawing.clone(), shapes.clone());
         assert!(parts.is_empty());
         assert_eq!((head, head_shapes), (drawing, shapes));
@@ -255,12 +249,12 @@ mod tests {
 
     #[test]
     fn a_part_out_of_place_is_refused() {
-        let (drawing, shapes) = drawing_of(&ring(3000));
-        let (head, head_shapes, parts) = split(drawing, shapes);
+        let (drawing, shapes) = standard();
+        let (head, head_shapes, parts) = split_by(drawing, shapes, SMALL);
         let count = parts.len() as u32;
         let mut assembly = Assembly::new(head, head_shapes, 0.0, count);
         assert!(!assembly.add(Part::Regions {
-            first: 2999,
+            first: 75,
             polygons: vec![vec![]; 2],
             outlines: vec![String::new(); 2]
         }));
