@@ -39,6 +39,7 @@ pub fn DrawingLayer(
 ) -> impl IntoView {
     let regions = NodeRef::<leptos::svg::G>::new();
     regions_drawn(regions, scene, tab_stop, spoken);
+    let lines = lines_drawn(scene);
     view! {
     <svg class="drawing" viewBox=view_box node_ref=svg_ref width=width height=height>
         <defs>
@@ -49,7 +50,7 @@ pub fn DrawingLayer(
         </defs>
         <g class=regions_class node_ref=regions></g>
         <g class="lines">
-            <For each=move || scene.with(|s| s.lines.clone()) key=|l: &LineView| l.clone() let:l>
+            <For each=move || lines.get() key=|l: &LineView| l.clone() let:l>
                 <path class=l.class d=l.d />
             </For>
         </g>
@@ -148,6 +149,31 @@ fn regions_drawn(
             mark(&g, given, stop, named);
         }
     });
+}
+
+/// The scene's lines as drawn: with the scene on a map of up to
+/// [`FIRST_PIECE`] regions, a frame after it on a bigger one (the browser
+/// reads a 10,000-province map's 3 MB of path data as it is set, 12–27 ms
+/// that would join the scene's task).
+fn lines_drawn(scene: Memo<Scene>) -> ReadSignal<Vec<LineView>> {
+    let lines = RwSignal::new(Vec::new());
+    let asked = StoredValue::new_local(0u64);
+    Effect::new(move |_| {
+        let (now, big) = scene.with(|s| (s.lines.clone(), s.regions.len() > FIRST_PIECE));
+        asked.update_value(|n| *n += 1);
+        if !big {
+            lines.set(now);
+            return;
+        }
+        let mine = asked.get_value();
+        leptos::task::spawn_local(async move {
+            crate::tasks::next_frame().await;
+            if asked.get_value() == mine {
+                lines.set(now);
+            }
+        });
+    });
+    lines.read_only()
 }
 
 /// Gives the tab stop `stop` and the name `named` to their regions in

@@ -8,7 +8,7 @@
 //! task of its own on the page. [`Assembly`] puts them back together, bit
 //! for bit. A drawing of under [`PART`] bytes goes whole, as before.
 
-use judgepad_core::layout::{Layout, Point};
+use judgepad_core::layout::{Border, Layout, Region};
 use serde::{Deserialize, Serialize};
 
 use crate::bridge::scene::Shapes;
@@ -19,21 +19,21 @@ pub const PART: usize = 256 * 1024;
 /// A piece of a drawing the head left out.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Part {
-    /// Regions from `first` on: their polygons and their SVG points.
+    /// The next regions, from region `first` on, and their SVG points.
     Regions {
-        /// The first region's index.
+        /// The first one's index.
         first: u32,
-        /// `Region::polygon` of each.
-        polygons: Vec<Vec<Point>>,
-        /// `Shapes::outlines` of each.
+        /// `Layout::provinces`.
+        regions: Vec<Region>,
+        /// `Shapes::outlines`.
         outlines: Vec<String>,
     },
-    /// Borders from `first` on: their paths.
+    /// The next borders, from border `first` on.
     Borders {
-        /// The first border's index.
+        /// The first one's index.
         first: u32,
-        /// `Border::path` of each.
-        paths: Vec<Vec<Point>>,
+        /// `Layout::borders`.
+        borders: Vec<Border>,
     },
     /// The next stretch of a line's path data (`Shapes::lines`).
     Line {
@@ -44,18 +44,14 @@ pub enum Part {
     },
 }
 
-impl Part {
-    /// About how many bytes the part is on the wire.
-    fn bytes(&self) -> usize {
-        match self {
-            Part::Regions { polygons, outlines, .. } => {
-                polygons.iter().map(|p| 8 + 16 * p.len()).sum::<usize>()
-                    + outlines.iter().map(|o| 8 + o.len()).sum::<usize>()
-            }
-            Part::Borders { paths, .. } => paths.iter().map(|p| 8 + 16 * p.len()).sum(),
-            Part::Line { d, .. } => d.len(),
-        }
-    }
+/// About how many bytes `region` and its outline are on the wire.
+fn region_bytes(region: &Region, outline: &str) -> usize {
+    48 + 16 * region.polygon.len() + outline.len()
+}
+
+/// About how many bytes `border` is on the wire.
+fn border_bytes(border: &Border) -> usize {
+    24 + 16 * border.path.len()
 }
 
 /// `drawing` and its `shapes` as a head and the parts it leaves out (none
@@ -64,43 +60,46 @@ pub fn split(drawing: Layout, shapes: Shapes) -> (Layout, Shapes, Vec<Part>) {
     split_by(drawing, shapes, PART)
 }
 
-/// [`split`] into parts of about `part` bytes.
+/// [`split`] into parts of about `part` bytes: the regions with their
+/// outlines, then the borders, then the lines' path data; the head keeps
+/// the rest (the size, the connectors, the coasts, the pins let go, the
+/// lines' classes and the tags).
 fn split_by(mut drawing: Layout, mut shapes: Shapes, part: usize) -> (Layout, Shapes, Vec<Part>) {
-    let outlines_bytes: usize = shapes.outlines.iter().map(String::len).sum();
+    let regions_bytes: usize =
+        drawing.provinces.iter().zip(&shapes.outlines).map(|(r, o)| region_bytes(r, o)).sum();
+    let borders_bytes: usize = drawing.borders.iter().map(border_bytes).sum();
     let lines_bytes: usize = shapes.lines.iter().map(|l| l.d.len()).sum();
-    if outlines_bytes + lines_bytes < part {
+    if regions_bytes + borders_bytes + lines_bytes < part {
         return (drawing, shapes, Vec::new());
     }
     let mut parts = Vec::new();
-    // Regions: polygons and outlines together, as many as fill a part.
-    let mut outlines = std::mem::take(&mut shapes.outlines).into_iter();
-    shapes.outlines = vec![String::new(); drawing.provinces.len()];
-    let mut open = Part::Regions { first: 0, polygons: Vec::new(), outlines: Vec::new() };
-    for (idx, region) in drawing.provinces.iter_mut().enumerate() {
-        if open.bytes() >= part {
-            let next =
-                Part::Regions { first: idx as u32, polygons: Vec::new(), outlines: Vec::new() };
-            parts.push(std::mem::replace(&mut open, next));
+    let (mut regions, mut outlines, mut bytes, mut first) = (Vec::new(), Vec::new(), 0, 0);
+    let all = std::mem::take(&mut drawing.provinces).into_iter();
+    for (idx, (region, outline)) in all.zip(std::mem::take(&mut shapes.outlines)).enumerate() {
+        if bytes >= part {
+            let taken = (std::mem::take(&mut regions), std::mem::take(&mut outlines));
+            parts.push(Part::Regions { first, regions: taken.0, outlines: taken.1 });
+            (bytes, first) = (0, idx as u32);
         }
-        if let Part::Regions { polygons, outlines: out, .. } = &mut open {
-            polygons.push(std::mem::take(&mut region.polygon));
-            out.push(outlines.next().unwrap_or_default());
-        }
+        bytes += region_bytes(&region, &outline);
+        regions.push(region);
+        outlines.push(outline);
     }
-    parts.push(open);
-    let mut open = Part::Borders { first: 0, paths: Vec::new() };
-    for (idx, border) in drawing.borders.iter_mut().enumerate() {
-        if open.bytes() >= part {
-            parts.push(std::mem::replace(
-                &mut open,
-                Part::Borders { first: idx as u32, paths: Vec::new() },
-            ));
-        }
-        if let Part::Borders { paths, .. } = &mut open {
-            paths.push(std::mem::take(&mut border.path));
-        }
+    if !regions.is_empty() {
+        parts.push(Part::Regions { first, regions, outlines });
     }
-    parts.push(open);
+    let (mut borders, mut bytes, mut first) = (Vec::new(), 0, 0);
+    for (idx, border) in std::mem::take(&mut drawing.borders).into_iter().enumerate() {
+        if bytes >= part {
+            parts.push(Part::Borders { first, borders: std::mem::take(&mut borders) });
+            (bytes, first) = (0, idx as u32);
+        }
+        bytes += border_bytes(&border);
+        borders.push(border);
+    }
+    if !borders.is_empty() {
+        parts.push(Part::Borders { first, borders });
+    }
     for (idx, line) in shapes.lines.iter_mut().enumerate() {
         let d = std::mem::take(&mut line.d);
         let mut rest = d.as_str();
@@ -132,38 +131,25 @@ impl Assembly {
         Assembly { drawing, shapes, took_ms, left: parts }
     }
 
-    /// Puts `part` in its place; false if it has none in this drawing
-    /// (then the drawing is not whole, and is dropped).
+    /// Puts `part` in its place (the parts come in order); false if it
+    /// does not fit (then the drawing is not whole, and is dropped).
     pub fn add(&mut self, part: Part) -> bool {
         self.left = self.left.saturating_sub(1);
         match part {
-            Part::Regions { first, polygons, outlines } => {
-                let first = first as usize;
-                let (Some(regions), Some(out)) = (
-                    self.drawing.provinces.get_mut(first..first + polygons.len()),
-                    self.shapes.outlines.get_mut(first..first + outlines.len()),
-                ) else {
-                    return false;
-                };
-                if regions.len() != out.len() {
+            Part::Regions { first, regions, outlines } => {
+                let here = self.drawing.provinces.len();
+                if first as usize != here || regions.len() != outlines.len() {
                     return false;
                 }
-                for (region, polygon) in regions.iter_mut().zip(polygons) {
-                    region.polygon = polygon;
-                }
-                for (slot, outline) in out.iter_mut().zip(outlines) {
-                    *slot = outline;
-                }
+                self.drawing.provinces.extend(regions);
+                self.shapes.outlines.extend(outlines);
                 true
             }
-            Part::Borders { first, paths } => {
-                let first = first as usize;
-                let Some(borders) = self.drawing.borders.get_mut(first..first + paths.len()) else {
+            Part::Borders { first, borders } => {
+                if first as usize != self.drawing.borders.len() {
                     return false;
-                };
-                for (border, path) in borders.iter_mut().zip(paths) {
-                    border.path = path;
                 }
+                self.drawing.borders.extend(borders);
                 true
             }
             Part::Line { line, d } => match self.shapes.lines.get_mut(line as usize) {
@@ -216,17 +202,19 @@ mod tests {
         assert!(bytes > 16 * SMALL, "{bytes} bytes of outlines and lines");
         assert!(parts.len() >= 16, "{} parts", parts.len());
         assert!(
-            head.provinces.iter().all(|r| r.polygon.is_empty()),
-            "the head leaves out the outlines"
+            head.provinces.is_empty() && head.borders.is_empty(),
+            "the head leaves out the regions and borders"
         );
-        assert!(head_shapes.lines.iter().all(|l| l.d.is_empty()), "and the lines");
+        assert!(head_shapes.outlines.is_empty(), "and the outlines");
+        assert!(head_shapes.lines.iter().all(|l| l.d.is_empty()), "and the lines' paths");
         let head_bytes = bincode::serialize(&(&head, &head_shapes)).unwrap().len();
         for part in &parts {
-            let bytes = bincode::serialize(part).unwrap().len();
+            let wire = bincode::serialize(part).unwrap();
+            assert_eq!(&bincode::deserialize::<Part>(&wire).unwrap(), part, "crosses the wire");
+            let bytes = wire.len();
             assert!(bytes <= 2 * SMALL, "a part of {bytes} bytes");
-            assert!(bytes > 0);
         }
-        assert!(head_bytes < bincode::serialize(&(&drawing, &shapes)).unwrap().len() / 4);
+        assert!(head_bytes < bincode::serialize(&(&drawing, &shapes)).unwrap().len() / 20);
         let mut assembly = Assembly::new(head, head_shapes, 5.0, parts.len() as u32);
         let mut parts = parts.into_iter();
         let last = parts.next_back().unwrap();
@@ -253,12 +241,20 @@ mod tests {
         let (head, head_shapes, parts) = split_by(drawing, shapes, SMALL);
         let count = parts.len() as u32;
         let mut assembly = Assembly::new(head, head_shapes, 0.0, count);
+        let mut parts = parts.into_iter();
+        let first = parts.next().unwrap();
+        let Part::Regions { regions, outlines, .. } = first.clone() else {
+            panic!("the regions come first")
+        };
+        // Out of order, or a region without its outline.
         assert!(!assembly.add(Part::Regions {
-            first: 75,
-            polygons: vec![vec![]; 2],
-            outlines: vec![String::new(); 2]
+            first: 5,
+            regions: regions.clone(),
+            outlines: outlines.clone()
         }));
-        assert!(!assembly.add(Part::Borders { first: 1_000_000, paths: vec![vec![]] }));
+        assert!(!assembly.add(Part::Regions { first: 0, regions, outlines: Vec::new() }));
+        assert!(!assembly.add(Part::Borders { first: 7, borders: Vec::new() }));
         assert!(!assembly.add(Part::Line { line: 99, d: "M0,0".into() }));
+        assert!(assembly.add(first), "the first part in its place");
     }
 }
