@@ -28,7 +28,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 
-use super::wire::Assembly;
+use super::wire::{Assembly, Part};
 use super::{Engine, Request, Response, answer};
 
 /// What the worker is doing, for the page to show.
@@ -76,7 +76,7 @@ struct Pending {
     /// Why the worker died on it, if it did (it is sent once more).
     crashed: Option<String>,
     /// Its drawing, when it comes in parts, while they come.
-    assembly: Option<super::wire::Assembly>,
+    assembly: Option<Assembly>,
 }
 
 struct Client {
@@ -360,7 +360,7 @@ fn newest(client: &mut Client, generation: u64) -> Option<&mut Pending> {
 /// Puts `part` into the drawing of `generation` coming in: the whole
 /// drawing once it was the last, `None` while more are to come (or the
 /// drawing is no longer wanted), an error for a part that does not fit.
-fn assemble(generation: u64, part: super::wire::Part) -> Option<Result<Response, ()>> {
+fn assemble(generation: u64, part: Part) -> Option<Result<Response, ()>> {
     CLIENT.with_borrow_mut(|client| {
         let pending = newest(client, generation)?;
         let mut assembly = pending.assembly.take()?;
