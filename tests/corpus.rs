@@ -195,3 +195,41 @@ fn province_graph_sizes() {
     let graph = ProvinceGraph::of(&map);
     assert!(graph.provinces.iter().all(|&it| graph.neighbours(it).count() == 6));
 }
+
+/// A load in steps (the page's main thread spreads a big map's over
+/// tasks) is the load, bit for bit: every bundled variant, in both
+/// dialects, a line at a time and a few at a time, with and without the
+/// last load's parses. A line's state carried wrong from one step to the
+/// next (the power being described, the stanza or IN/FROM block open)
+/// shows here.
+#[test]
+fn loading_in_steps_is_the_load() {
+    for name in bundled::variants() {
+        let file = format!("{name}.map");
+        let text = bundled::source(&file).expect("bundled");
+        for dialect in [map::Dialect::DpJudge, map::Dialect::Package] {
+            let mut parses = map::Parses::default();
+            let whole = map::load_as_reusing(&file, &text, &Bundled, dialect, &mut parses);
+            for lines in [1, 7] {
+                for reuse in [map::Parses::default(), parses.clone()] {
+                    let mut loading = map::Loading::new(&file, &text, &Bundled, dialect, reuse);
+                    let mut steps = 0;
+                    while loading.step(lines) {
+                        steps += 1;
+                    }
+                    let (map, diags, _) = loading.finish();
+                    // The parse, the lines (a used file is read whole in
+                    // the step of its USE line), the build.
+                    // A line a step: about a step a written line (1900,
+                    // the fewest, 243 of 293, as a line continued or in
+                    // a stanza is no line of its own).
+                    let written = text.lines().filter(|it| !it.trim().is_empty()).count();
+                    let least = if lines == 1 { (written * 3 / 4).max(2) } else { 2 };
+                    assert!(steps >= least, "{name}: {steps} steps for {written} lines");
+                    assert!(map == whole.0, "{name} ({dialect:?}, {lines} a step): another map");
+                    assert_eq!(diags, whole.1, "{name} ({dialect:?}, {lines} a step)");
+                }
+            }
+        }
+    }
+}

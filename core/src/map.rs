@@ -21,13 +21,14 @@ mod newcomer;
 pub mod pins;
 mod raw;
 mod sources;
+mod steps;
 mod terrain;
 mod validate;
 
 pub use dialect::{Dialect, load_as, load_as_reusing};
+pub use steps::Loading;
 
 use alloc::string::{String, ToString};
-use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -273,14 +274,7 @@ pub fn load_reusing(
     sources: &dyn Sources,
     parses: &mut Parses,
 ) -> (Map, Vec<Diagnostic>) {
-    let mut loader = Loader::new(sources);
-    loader.reuse = core::mem::take(parses);
-    loader.load_file(name.to_string(), Arc::from(text));
-    let Loader { files, raw, mut diags, parses: made, .. } = loader;
-    *parses = made;
-    let map = finish(name, files, raw, &mut diags);
-    diagnostics::sort(&mut diags);
-    (map, diags)
+    load_as_reusing(name, text, sources, Dialect::DpJudge, parses)
 }
 
 /// Validates the loader state and builds the map.

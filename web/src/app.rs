@@ -18,6 +18,7 @@ use crate::components::phone_tabs::PhoneTabs;
 use crate::components::splitter::Splitter;
 use crate::components::summary::SummaryPanel;
 use crate::doc::Doc;
+use crate::stepped::{self, Stepped};
 use crate::later::{self, later};
 use crate::play::Play;
 use crate::sessions;
@@ -41,12 +42,36 @@ pub fn App() -> impl IntoView {
     // The map it replaces is dropped after the next frame, not in the
     // keystroke's task (freeing a big map's thousands of strings is a few
     // per cent of a keystroke on imperial).
+    // A load expected to take more than a good part of a long task (a big
+    // paste, typing in it) runs in steps over several tasks (stepped.rs);
+    // the last map stays until it arrives.
+    let stepped = Stepped::default();
     let loaded = Memo::new_owning(move |old: Option<bridge::Loaded>| {
         let start = crate::doc::now_ms();
         // A load that missed a bundled file runs again when it arrives.
         crate::library::track();
-        let loaded = doc.settled.with(Workspace::load_warm);
-        doc.checked(crate::doc::now_ms() - start, doc.settled.with_untracked(Workspace::bytes));
+        stepped.track();
+        let got = doc.settled.with(|files| {
+            if let Some(done) = stepped.take(files) {
+                return Some(done);
+            }
+            let (ms, bytes) = doc.check_ms.get_value();
+            if old.is_some() && stepped::in_steps(ms, bytes, files.bytes()) {
+                stepped.start(files.clone());
+                return None;
+            }
+            stepped.cancel();
+            Some((files.load_warm(), crate::doc::now_ms() - start))
+        });
+        let (got, old) = match (got, old) {
+            // Under way: the last map until it arrives.
+            (None, Some(old)) => return (old, false),
+            both => both,
+        };
+        let (loaded, ms) = got.unwrap_or_else(|| {
+            (doc.settled.with_untracked(Workspace::load_warm), crate::doc::now_ms() - start)
+        });
+        doc.checked(ms, doc.settled.with_untracked(Workspace::bytes));
         let changed = old.as_ref() != Some(&loaded);
         if let Some(old) = old {
             leptos::task::spawn_local(async move {

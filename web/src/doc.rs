@@ -154,7 +154,7 @@ impl Doc {
 /// What a check of `now` bytes of edited files is expected to take, the
 /// last one of `then` bytes having taken `ms` (a bundled variant's files,
 /// unedited, count as 32 KB: standard's four are 30 KB).
-fn expected_ms(ms: f64, then: usize, now: usize) -> f64 {
+pub(crate) fn expected_ms(ms: f64, then: usize, now: usize) -> f64 {
     const BASE: usize = 32 * 1024;
     ms * now.max(BASE) as f64 / then.max(BASE) as f64
 }

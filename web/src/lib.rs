@@ -26,6 +26,7 @@ pub mod map_stage;
 pub mod persist;
 pub mod play;
 pub mod sessions;
+pub mod stepped;
 pub mod tasks;
 pub mod warm;
 pub mod worker;

@@ -19,7 +19,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::names::lower;
-use super::{Map, Parses, ProvinceId, Sources, Terrain, load_reusing};
+use super::{Map, Parses, ProvinceId, Sources, Terrain};
 use crate::diagnostics::{Diagnostic, Edit, Severity, codes};
 use crate::text::{FileId, FileSpan, Span};
 
@@ -101,15 +101,15 @@ pub fn load_as_reusing(
     dialect: Dialect,
     parses: &mut Parses,
 ) -> (Map, Vec<Diagnostic>) {
-    let (map, mut diags) = load_reusing(name, text, sources, parses);
-    if dialect == Dialect::Package {
-        package(&map, &mut diags);
-        crate::diagnostics::sort(&mut diags);
-    }
+    let (map, diags, made) =
+        super::Loading::new(name, text, sources, dialect, core::mem::take(parses)).finish();
+    *parses = made;
     (map, diags)
 }
 
-fn package(map: &Map, diags: &mut Vec<Diagnostic>) {
+/// The package's own checks and exemptions, on a map loaded as DPjudge
+/// loads it.
+pub(super) fn package(map: &Map, diags: &mut Vec<Diagnostic>) {
     // The package's own check is an error there.
     for diag in diags.iter_mut().filter(|d| d.code == codes::MISSING_ADJACENCY) {
         diag.severity = Severity::Error;

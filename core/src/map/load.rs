@@ -48,6 +48,19 @@ pub struct Parses {
     files: Vec<(FileId, Arc<str>, Arc<syntax::Parse>)>,
 }
 
+/// A file being read: its parse, the next line to read, and the state its
+/// lines carry from one to the next (the power being described, the
+/// DIRECTIVES stanza and the IN/FROM block open).
+pub(crate) struct Reading {
+    file: FileId,
+    text: Arc<str>,
+    parse: Arc<syntax::Parse>,
+    next: usize,
+    power: Option<String>,
+    stanza: Option<usize>,
+    block: Option<(u32, usize)>,
+}
+
 /// Runs DPjudge's loader.
 pub(crate) struct Loader<'a> {
     sources: &'a dyn Sources,
@@ -97,16 +110,38 @@ impl<'a> Loader<'a> {
 
     /// Loads a file's text (the root, or a USEd file).
     pub(crate) fn load_file(&mut self, name: String, text: Arc<str>) -> FileId {
+        let mut reading = self.open_file(name, text);
+        self.read_lines(&mut reading, usize::MAX);
+        self.close_file(reading)
+    }
+
+    /// Starts reading a file: parses it (or takes the last load's parse)
+    /// and puts it on the USE stack. [`Loader::read_lines`] then reads its
+    /// lines, as many at a time as asked, and [`Loader::close_file`] ends it.
+    pub(crate) fn open_file(&mut self, name: String, text: Arc<str>) -> Reading {
         let file = FileId(self.files.len() as u32);
         self.files.push(SourceFile { name: name.clone(), text: text.clone() });
         self.raw.files.push(name);
         let parse = self.parsed(file, &text);
         self.diags.extend(parse.diagnostics.iter().cloned());
         self.stack.push(file);
-        let mut power: Option<String> = None;
-        let mut stanza: Option<usize> = None;
-        let mut block: Option<(u32, usize)> = None;
-        for line in &parse.lines {
+        Reading { file, text, parse, next: 0, power: None, stanza: None, block: None }
+    }
+
+    /// Ends reading a file (all its lines read).
+    pub(crate) fn close_file(&mut self, reading: Reading) -> FileId {
+        self.stack.pop();
+        reading.file
+    }
+
+    /// Reads up to `count` more lines of `reading` (a `USE` among them
+    /// reads the whole used file). Returns whether lines are left.
+    pub(crate) fn read_lines(&mut self, reading: &mut Reading, count: usize) -> bool {
+        let (file, text, parse) = (reading.file, reading.text.clone(), reading.parse.clone());
+        let mut power = reading.power.take();
+        let (mut stanza, mut block) = (reading.stanza, reading.block);
+        let end = parse.lines.len().min(reading.next.saturating_add(count));
+        for line in &parse.lines[reading.next..end] {
             match line.scope {
                 Scope::Stanza => {
                     let at = FileSpan::new(file, line.span);
@@ -170,8 +205,8 @@ impl<'a> Loader<'a> {
                 }
             }
         }
-        self.stack.pop();
-        file
+        (reading.next, reading.power, reading.stanza, reading.block) = (end, power, stanza, block);
+        end < parse.lines.len()
     }
 
     fn stanza(&mut self, variant: &str) -> &mut Stanza {

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use crate::library;
-use judgepad_core::map::Sources;
+use judgepad_core::map::{Loading, Sources};
 
 use super::Loaded;
 
@@ -39,6 +39,13 @@ std::thread_local! {
     /// The last load's parses: a keystroke in one file of a variant
     /// parses that file again, not all of them (`map::load_reusing`).
     static PARSES: std::cell::RefCell<judgepad_core::map::Parses> = std::cell::RefCell::default();
+}
+
+/// A load under way ([`Workspace::loading`]): `step` it, then hand it to
+/// [`Workspace::loaded`].
+pub struct Steps<'a> {
+    pub loading: Loading<'a>,
+    dialect: judgepad_core::map::Dialect,
 }
 
 impl Workspace {
@@ -178,15 +185,26 @@ impl Workspace {
 
     /// Loads the variant from its top-level file.
     pub fn load(&self) -> Loaded {
+        Workspace::loaded(self.loading())
+    }
+
+    /// A load of the variant to be done in steps ([`Workspace::loaded`]
+    /// ends it), reusing the last load's parses.
+    pub fn loading(&self) -> Steps<'_> {
         let text = self.text(&self.root).unwrap_or_default();
         // A top-level file in the diplomacy package's dialect is read as the
         // package reads it (its errors where it refuses what DPjudge takes).
         let dialect = judgepad_core::format::dialect_of(&text);
-        let mut parses = PARSES.with(|it| it.take());
-        let (map, diags) =
-            judgepad_core::map::load_as_reusing(&self.root, &text, self, dialect, &mut parses);
+        let parses = PARSES.with(|it| it.take());
+        Steps { loading: Loading::new(&self.root, &text, self, dialect, parses), dialect }
+    }
+
+    /// The map a load in steps ends in (the steps left done first); its
+    /// parses are kept for the next load.
+    pub fn loaded(steps: Steps<'_>) -> Loaded {
+        let (map, diags, parses) = steps.loading.finish();
         PARSES.with(|it| *it.borrow_mut() = parses);
-        Loaded { map, diags, dialect }
+        Loaded { map, diags, dialect: steps.dialect }
     }
 
     /// The files to show as tabs: the ones the map read (top-level first,

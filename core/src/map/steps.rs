@@ -1,0 +1,98 @@
+//! A load in steps: [`Loading`] reads the top-level file so many lines at a
+//! time, so a caller that must not block for the whole of a big map (the
+//! page's main thread, which answers keys between steps) can spread it
+//! over several tasks. Its map and diagnostics are [`super::load_as_reusing`]'s,
+//! bit for bit: that function is this one run to the end.
+
+use alloc::string::ToString;
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+
+use super::dialect::{Dialect, package};
+use super::load::{Loader, Reading};
+use super::{Map, Parses, Sources, finish};
+use crate::diagnostics::{self, Diagnostic};
+
+/// A load under way. Each [`Loading::step`] is one of: the top-level
+/// file's parse; up to so many of its lines (a `USE` among them reads the
+/// whole used file); the checks and the build of the map. Then
+/// [`Loading::finish`] hands the result over.
+pub struct Loading<'a> {
+    name: Arc<str>,
+    dialect: Dialect,
+    loader: Loader<'a>,
+    stage: Stage,
+}
+
+enum Stage {
+    Parse(Arc<str>),
+    Lines(Reading),
+    Build,
+    Done(Map, Vec<Diagnostic>),
+}
+
+impl<'a> Loading<'a> {
+    /// A load of `text` as the top-level file `name`, `USE` resolved
+    /// through `sources`, read as `dialect` reads it, reusing `parses` (the
+    /// last load's) for files whose text is unchanged.
+    pub fn new(
+        name: &str,
+        text: &str,
+        sources: &'a dyn Sources,
+        dialect: Dialect,
+        parses: Parses,
+    ) -> Loading<'a> {
+        let mut loader = Loader::new(sources);
+        loader.reuse = parses;
+        Loading { name: Arc::from(name), dialect, loader, stage: Stage::Parse(Arc::from(text)) }
+    }
+
+    /// Does the next step, reading at most `lines` lines if it reads lines.
+    /// Returns whether steps are left.
+    pub fn step(&mut self, lines: usize) -> bool {
+        let stage = core::mem::replace(&mut self.stage, Stage::Build);
+        self.stage = match stage {
+            Stage::Parse(text) => Stage::Lines(self.loader.open_file(self.name.to_string(), text)),
+            Stage::Lines(mut reading) => {
+                if self.loader.read_lines(&mut reading, lines.max(1)) {
+                    Stage::Lines(reading)
+                } else {
+                    self.loader.close_file(reading);
+                    Stage::Build
+                }
+            }
+            Stage::Build => {
+                let loader = core::mem::replace(&mut self.loader, Loader::new(&super::NoSources));
+                let Loader { files, raw, mut diags, parses, .. } = loader;
+                self.loader.parses = parses;
+                let map = finish(&self.name, files, raw, &mut diags);
+                diagnostics::sort(&mut diags);
+                if self.dialect == Dialect::Package {
+                    package(&map, &mut diags);
+                    diagnostics::sort(&mut diags);
+                }
+                Stage::Done(map, diags)
+            }
+            done @ Stage::Done(..) => done,
+        };
+        !matches!(self.stage, Stage::Done(..))
+    }
+
+    /// Whether the next step is the checks and the build of the map: the
+    /// longest step of a big map's load (a caller yielding between steps
+    /// gives it a task of its own).
+    pub fn building(&self) -> bool {
+        matches!(self.stage, Stage::Build)
+    }
+
+    /// The loaded map and its diagnostics (the steps left are done first),
+    /// and this load's parses, for the next load to reuse.
+    pub fn finish(mut self) -> (Map, Vec<Diagnostic>, Parses) {
+        while self.step(usize::MAX) {}
+        let parses = core::mem::take(&mut self.loader.parses);
+        match self.stage {
+            Stage::Done(map, diags) => (map, diags, parses),
+            _ => unreachable!("the steps end in Done"),
+        }
+    }
+}

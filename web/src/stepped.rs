@@ -1,0 +1,136 @@
+//! A load too long for one task, spread over several: a big map's (a
+//! 10,000-province paste: 70–90 ms in one task) is read a slice of lines
+//! a task ([`judgepad_core::map::Loading`]), the checks and the build in a
+//! task of their own, so the page answers keys between them. The map it
+//! ends in is the one-task load's, bit for bit. The page shows the last
+//! map until it arrives; newer text abandons it (its own load follows).
+
+use leptos::prelude::*;
+
+use crate::bridge::Loaded;
+use crate::bridge::workspace::Workspace;
+use crate::doc::now_ms;
+
+/// A load expected to take longer than this runs in steps.
+const STEPPED_OVER_MS: f64 = 30.0;
+
+/// What a load is expected to cost at least, per byte of edited text: a
+/// fast machine's pace (the 464 KB ring: 60–90 ms in Chromium). The last
+/// check's pace alone can say nothing of use: the first map was loaded
+/// ahead, so its check took no time.
+const BYTES_PER_MS: f64 = 8192.0;
+
+/// Whether a load of `now` bytes of edited files goes in steps, the last
+/// load, of `then` bytes, having taken `ms`.
+pub fn in_steps(ms: f64, then: usize, now: usize) -> bool {
+    crate::doc::expected_ms(ms, then, now).max(now as f64 / BYTES_PER_MS) > STEPPED_OVER_MS
+}
+
+/// How long a slice of lines may run before the page gets the thread back.
+const SLICE_MS: f64 = 12.0;
+
+/// Lines read between looks at the clock.
+const LINES: usize = 200;
+
+/// Loads in steps: the one under way and the last one finished, for the
+/// page's `loaded` memo to take.
+#[derive(Clone, Copy)]
+pub struct Stepped {
+    /// Counts the loads started: a load that finds it changed is stale.
+    generation: StoredValue<u64>,
+    /// The files of the last load finished, its map and its time at work.
+    done: StoredValue<Option<(Workspace, Loaded, f64)>>,
+    /// Bumped when a load finishes (the memo tracks it).
+    finished: RwSignal<u64>,
+}
+
+impl Default for Stepped {
+    fn default() -> Self {
+        Stepped {
+            generation: StoredValue::new(0),
+            done: StoredValue::new(None),
+            finished: RwSignal::new(0),
+        }
+    }
+}
+
+impl Stepped {
+    /// Subscribes the caller to loads finishing.
+    pub fn track(&self) {
+        self.finished.track();
+    }
+
+    /// The finished load of exactly `files` (taken out), with its time at
+    /// work in ms.
+    pub fn take(&self, files: &Workspace) -> Option<(Loaded, f64)> {
+        let done = self.done.try_update_value(|it| it.take_if(|(of, ..)| of == files)).flatten();
+        done.map(|(_, loaded, ms)| (loaded, ms))
+    }
+
+    /// Abandons the load under way, if any (the files it was for are no
+    /// longer the newest).
+    pub fn cancel(&self) {
+        self.generation.update_value(|it| *it += 1);
+    }
+
+    /// Starts a load of `files` in steps, abandoning the one under way.
+    pub fn start(&self, files: Workspace) {
+        self.cancel();
+        let this = *self;
+        let mine = self.generation.get_value();
+        leptos::task::spawn_local(async move {
+            let stale = move || this.generation.try_get_value() != Some(mine);
+            let mut steps = files.loading();
+            let mut busy = 0.0;
+            loop {
+                // Yield first: the load starts a task after the one that
+                // asked for it (the paste's, the keystroke's).
+                crate::tasks::next_task().await;
+                if stale() {
+                    return;
+                }
+                let start = now_ms();
+                let more = if steps.loading.building() {
+                    steps.loading.step(LINES)
+                } else {
+                    let mut more = true;
+                    while more && !steps.loading.building() && now_ms() - start < SLICE_MS {
+                        more = steps.loading.step(LINES);
+                    }
+                    more
+                };
+                busy += now_ms() - start;
+                if !more {
+                    break;
+                }
+            }
+            let loaded = Workspace::loaded(steps);
+            // The memo takes it, and the views follow, in a task of their own.
+            crate::tasks::next_task().await;
+            if stale() {
+                return;
+            }
+            this.done.set_value(Some((files, loaded, busy)));
+            this.finished.update(|it| *it += 1);
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn big_loads_go_in_steps() {
+        // Typing in imperial (5 ms a load): one task.
+        assert!(!in_steps(5.0, 0, 40_000));
+        // A 10,000-province paste over a map loaded ahead (no time): steps.
+        assert!(in_steps(0.0, 0, 464_000));
+        // A 3,000-province one (140 KB, 20 ms): one task.
+        assert!(!in_steps(0.0, 0, 140_000));
+        // Typing in the 10,000-province map: steps.
+        assert!(in_steps(75.0, 464_000, 464_001));
+        // A slow machine's 100 KB that took 40 ms: steps.
+        assert!(in_steps(40.0, 100_000, 100_010));
+    }
+}
