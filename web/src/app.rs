@@ -18,10 +18,10 @@ use crate::components::phone_tabs::PhoneTabs;
 use crate::components::splitter::Splitter;
 use crate::components::summary::SummaryPanel;
 use crate::doc::Doc;
-use crate::stepped::{self, Stepped};
 use crate::later::{self, later};
 use crate::play::Play;
 use crate::sessions;
+use crate::stepped::{self, Stepped};
 
 /// The variant the page starts from when there is no link and no autosave.
 pub const FIRST_VARIANT: &str = "standard";
