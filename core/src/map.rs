@@ -278,15 +278,26 @@ pub fn load_reusing(
 }
 
 /// Validates the loader state and builds the map.
-#[cfg_attr(judgepad_size, optimize(size))]
 fn finish(name: &str, files: Vec<SourceFile>, raw: Raw, diags: &mut Vec<Diagnostic>) -> Map {
-    let checked = validate::check_raw(&raw, diags);
-    let mut map = build(name, files, raw, checked);
-    validate::check_map(&map, diags);
-    dialect::missing_adjacency(&map, diags);
-    map.pins = pins::read(&map, diags);
-    newcomer::explain(&map.files, diags);
+    let mut map = built(name, files, raw, diags);
+    check_built(&mut map, diags);
     map
+}
+
+/// The map built from the loader state, checked first ([`finish`]'s first half).
+#[cfg_attr(judgepad_size, optimize(size))]
+fn built(name: &str, files: Vec<SourceFile>, raw: Raw, diags: &mut Vec<Diagnostic>) -> Map {
+    let checked = validate::check_raw(&raw, diags);
+    build(name, files, raw, checked)
+}
+
+/// The checks on the built map, and its pins ([`finish`]'s second half).
+#[cfg_attr(judgepad_size, optimize(size))]
+fn check_built(map: &mut Map, diags: &mut Vec<Diagnostic>) {
+    validate::check_map(map, diags);
+    dialect::missing_adjacency(map, diags);
+    map.pins = pins::read(map, diags);
+    newcomer::explain(&map.files, diags);
 }
 
 impl Map {
@@ -568,10 +579,11 @@ pub(crate) struct Checked {
 }
 
 fn build(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked) -> Map {
-    let mut provinces: Vec<Province> = Vec::new();
-    let mut locations: Vec<Location> = Vec::new();
-    let mut location_index: OMap<LocationId> = OMap::default();
-    let mut province_index: OMap<ProvinceId> = OMap::default();
+    // Sized once: grown by doubling, a 10,000-province map's copied 7 MB.
+    let mut provinces: Vec<Province> = Vec::with_capacity(raw.locs.len());
+    let mut locations: Vec<Location> = Vec::with_capacity(raw.locs.len());
+    let mut location_index: OMap<LocationId> = OMap::with_capacity(raw.locs.len());
+    let mut province_index: OMap<ProvinceId> = OMap::with_capacity(raw.locs.len());
     // Provinces first (a coast may be listed before its province).
     for (key, _) in raw.locs.iter() {
         let abbr = names::upper_cow(key);

@@ -64,6 +64,14 @@ fn hash(bytes: &[u8]) -> u64 {
 }
 
 impl<V> OMap<V> {
+    /// An empty map with room for `capacity` entries.
+    pub(crate) fn with_capacity(capacity: usize) -> Self {
+        let mut map = OMap::default();
+        map.entries.reserve_exact(capacity);
+        map.rebuild(capacity * 4);
+        map
+    }
+
     /// Number of live entries.
     pub(crate) fn len(&self) -> usize {
         self.live

@@ -165,7 +165,11 @@ pub enum LineKind {
 /// Parses one file's text (infallible; problems become diagnostics).
 pub fn parse(file: FileId, text: &str) -> Parse {
     let tokens = lex(text);
-    let mut res = Parse { tokens, lines: Vec::new(), diagnostics: Vec::new() };
+    // About a line per newline: sized once, not grown by doubling (3.5 MB
+    // copied on a 10,000-province map).
+    let newlines = tokens.iter().filter(|it| it.kind == TokenKind::Newline).count();
+    let mut res =
+        Parse { tokens, lines: Vec::with_capacity(newlines + 1), diagnostics: Vec::new() };
     let mut stanza: Option<Span> = None;
     let mut block: Option<u32> = None;
     let mut words: Vec<Span> = Vec::new();

@@ -10,12 +10,12 @@ use alloc::vec::Vec;
 
 use super::dialect::{Dialect, package};
 use super::load::{Loader, Reading};
-use super::{Map, Parses, Sources, finish};
+use super::{Map, Parses, Sources, built, check_built};
 use crate::diagnostics::{self, Diagnostic};
 
 /// A load under way. Each [`Loading::step`] is one of: the top-level
 /// file's parse; up to so many of its lines (a `USE` among them reads the
-/// whole used file); the checks and the build of the map. Then
+/// whole used file); the build of the map; the checks on it. Then
 /// [`Loading::finish`] hands the result over.
 pub struct Loading<'a> {
     name: Arc<str>,
@@ -28,6 +28,7 @@ enum Stage {
     Parse(Arc<str>),
     Lines(Reading),
     Build,
+    Check(Map),
     Done(Map, Vec<Diagnostic>),
 }
 
@@ -62,10 +63,13 @@ impl<'a> Loading<'a> {
                 }
             }
             Stage::Build => {
-                let loader = core::mem::replace(&mut self.loader, Loader::new(&super::NoSources));
-                let Loader { files, raw, mut diags, parses, .. } = loader;
-                self.loader.parses = parses;
-                let map = finish(&self.name, files, raw, &mut diags);
+                let files = core::mem::take(&mut self.loader.files);
+                let raw = core::mem::take(&mut self.loader.raw);
+                Stage::Check(built(&self.name, files, raw, &mut self.loader.diags))
+            }
+            Stage::Check(mut map) => {
+                let mut diags = core::mem::take(&mut self.loader.diags);
+                check_built(&mut map, &mut diags);
                 diagnostics::sort(&mut diags);
                 if self.dialect == Dialect::Package {
                     package(&map, &mut diags);
@@ -78,11 +82,11 @@ impl<'a> Loading<'a> {
         !matches!(self.stage, Stage::Done(..))
     }
 
-    /// Whether the next step is the checks and the build of the map: the
-    /// longest step of a big map's load (a caller yielding between steps
-    /// gives it a task of its own).
+    /// Whether the next step is the build of the map or the checks on it:
+    /// the longest steps of a big map's load (a caller yielding between
+    /// steps gives each a task of its own).
     pub fn building(&self) -> bool {
-        matches!(self.stage, Stage::Build)
+        matches!(self.stage, Stage::Build | Stage::Check(..))
     }
 
     /// The loaded map and its diagnostics (the steps left are done first),
