@@ -38,14 +38,14 @@ pub fn App() -> impl IntoView {
     // an opened .map file).
     let variant: Signal<String> =
         Memo::new(move |_| doc.workspace.with(|w| w.variant.clone())).into();
-    // One load per settled change; the analysis and the game derive from it.
-    // The map it replaces is dropped after the next frame, not in the
-    // keystroke's task (freeing a big map's thousands of strings is a few
-    // per cent of a keystroke on imperial).
     // A load expected to take more than a good part of a long task (a big
     // paste, typing in it) runs in steps over several tasks (stepped.rs);
     // the last map stays until it arrives.
     let stepped = Stepped::default();
+    // One load per settled change; the analysis and the game derive from it.
+    // The map it replaces is dropped after the next frame, not in the
+    // keystroke's task (freeing a big map's thousands of strings is a few
+    // per cent of a keystroke on imperial).
     let loaded = Memo::new_owning(move |old: Option<bridge::Loaded>| {
         let start = crate::doc::now_ms();
         // A load that missed a bundled file runs again when it arrives.

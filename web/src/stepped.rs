@@ -1,7 +1,7 @@
 //! A load too long for one task, spread over several: a big map's (a
 //! 10,000-province paste: 70–90 ms in one task) is read a slice of lines
-//! a task ([`judgepad_core::map::Loading`]), the checks and the build in a
-//! task of their own, so the page answers keys between them. The map it
+//! a task ([`judgepad_core::map::Loading`]), the build and the checks on
+//! the built map a task each, so the page answers keys between them. The map it
 //! ends in is the one-task load's, bit for bit. The page shows the last
 //! map until it arrives; newer text abandons it (its own load follows).
 
