@@ -214,7 +214,7 @@ pub(crate) fn centroid(points: &[Point]) -> Point {
     [c[0] / n, c[1] / n]
 }
 
-pub(crate) fn bounds(points: &[Point]) -> (Point, Point) {
+pub(crate) fn bounds<'a>(points: impl IntoIterator<Item = &'a Point>) -> (Point, Point) {
     let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
     for p in points {
         for k in 0..2 {
