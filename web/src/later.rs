@@ -52,6 +52,8 @@ pub struct MapParts {
     /// Encodes the page's state as a share fragment in the worker (the
     /// autosave; see `worker::client::encode`).
     pub encode: fn(Shared, crate::worker::client::Encoded),
+    /// Loads a big map in steps (`stepped.rs`).
+    pub load_in_steps: fn(crate::stepped::Stepped, crate::bridge::workspace::Workspace, u64),
 }
 
 /// Whether the map's part has loaded (the autosave then asks the worker).
@@ -73,6 +75,7 @@ pub fn map_parts() -> MapParts {
         worker: crate::worker::register,
         start: crate::worker::client::start,
         encode: crate::worker::client::encode,
+        load_in_steps: crate::stepped::run,
     }
 }
 

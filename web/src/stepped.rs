@@ -74,46 +74,56 @@ impl Stepped {
     }
 
     /// Starts a load of `files` in steps, abandoning the one under way.
+    /// The load itself ([`run`]) is in the map's part of the wasm: no first
+    /// page needs it, and the first load's budget is tight.
     pub fn start(&self, files: Workspace) {
         self.cancel();
         let this = *self;
         let mine = self.generation.get_value();
         leptos::task::spawn_local(async move {
-            let stale = move || this.generation.try_get_value() != Some(mine);
-            let mut steps = files.loading();
-            let mut busy = 0.0;
-            loop {
-                // Yield first: the load starts a task after the one that
-                // asked for it (the paste's, the keystroke's).
-                crate::tasks::next_task().await;
-                if stale() {
-                    return;
-                }
-                let start = now_ms();
-                let more = if steps.loading.building() {
-                    steps.loading.step(LINES)
-                } else {
-                    let mut more = true;
-                    while more && !steps.loading.building() && now_ms() - start < SLICE_MS {
-                        more = steps.loading.step(LINES);
-                    }
-                    more
-                };
-                busy += now_ms() - start;
-                if !more {
-                    break;
-                }
-            }
-            let loaded = Workspace::loaded(steps);
-            // The memo takes it, and the views follow, in a task of their own.
+            (crate::later::map_parts().await.load_in_steps)(this, files, mine);
+        });
+    }
+}
+
+/// Loads `files` in steps for `this`, as its load number `mine` (stale, and
+/// abandoned, once another has started).
+pub fn run(this: Stepped, files: Workspace, mine: u64) {
+    leptos::task::spawn_local(async move {
+        let stale = move || this.generation.try_get_value() != Some(mine);
+        let mut steps = files.loading();
+        let mut busy = 0.0;
+        loop {
+            // Yield first: the load starts a task after the one that
+            // asked for it (the paste's, the keystroke's).
             crate::tasks::next_task().await;
             if stale() {
                 return;
             }
-            this.done.set_value(Some((files, loaded, busy)));
-            this.finished.update(|it| *it += 1);
-        });
-    }
+            let start = now_ms();
+            let more = if steps.loading.building() {
+                steps.loading.step(LINES)
+            } else {
+                let mut more = true;
+                while more && !steps.loading.building() && now_ms() - start < SLICE_MS {
+                    more = steps.loading.step(LINES);
+                }
+                more
+            };
+            busy += now_ms() - start;
+            if !more {
+                break;
+            }
+        }
+        let loaded = Workspace::loaded(steps);
+        // The memo takes it, and the views follow, in a task of their own.
+        crate::tasks::next_task().await;
+        if stale() {
+            return;
+        }
+        this.done.set_value(Some((files, loaded, busy)));
+        this.finished.update(|it| *it += 1);
+    });
 }
 
 #[cfg(test)]
