@@ -136,6 +136,7 @@ impl<'a> Loader<'a> {
 
     /// Reads up to `count` more lines of `reading` (a `USE` among them
     /// reads the whole used file). Returns whether lines are left.
+    #[cfg_attr(judgepad_size, optimize(size))]
     pub(crate) fn read_lines(&mut self, reading: &mut Reading, count: usize) -> bool {
         let (file, text, parse) = (reading.file, reading.text.clone(), reading.parse.clone());
         let mut power = reading.power.take();

@@ -50,6 +50,7 @@ impl<'a> Loading<'a> {
 
     /// Does the next step, reading at most `lines` lines if it reads lines.
     /// Returns whether steps are left.
+    #[cfg_attr(judgepad_size, optimize(size))]
     pub fn step(&mut self, lines: usize) -> bool {
         let stage = core::mem::replace(&mut self.stage, Stage::Build);
         self.stage = match stage {
