@@ -10,12 +10,13 @@ use alloc::vec::Vec;
 
 use super::dialect::{Dialect, package};
 use super::load::{Loader, Reading};
-use super::{Map, Parses, Sources, built, check_built};
+use super::{Map, Parses, Sources, assemble, check_built, placed};
 use crate::diagnostics::{self, Diagnostic};
 
 /// A load under way. Each [`Loading::step`] is one of: the top-level
 /// file's parse; up to so many of its lines (a `USE` among them reads the
-/// whole used file); the build of the map; the checks on it. Then
+/// whole used file); the checks on the loader state and the map's places;
+/// the rest of the map; the checks on it. Then
 /// [`Loading::finish`] hands the result over.
 pub struct Loading<'a> {
     name: Arc<str>,
@@ -28,6 +29,7 @@ enum Stage {
     Parse(Arc<str>),
     Lines(Reading),
     Build,
+    Assemble(super::Checked, super::Places),
     Check(Map),
     Done(Map, Vec<Diagnostic>),
 }
@@ -64,9 +66,13 @@ impl<'a> Loading<'a> {
                 }
             }
             Stage::Build => {
+                let (checked, places) = placed(&self.loader.raw, &mut self.loader.diags);
+                Stage::Assemble(checked, places)
+            }
+            Stage::Assemble(checked, places) => {
                 let files = core::mem::take(&mut self.loader.files);
                 let raw = core::mem::take(&mut self.loader.raw);
-                Stage::Check(built(&self.name, files, raw, &mut self.loader.diags))
+                Stage::Check(assemble(&self.name, files, raw, checked, places))
             }
             Stage::Check(mut map) => {
                 let mut diags = core::mem::take(&mut self.loader.diags);
@@ -83,11 +89,11 @@ impl<'a> Loading<'a> {
         !matches!(self.stage, Stage::Done(..))
     }
 
-    /// Whether the next step is the build of the map or the checks on it:
+    /// Whether the next step builds the map (either half) or checks it:
     /// the longest steps of a big map's load (a caller yielding between
     /// steps gives each a task of its own).
     pub fn building(&self) -> bool {
-        matches!(self.stage, Stage::Build | Stage::Check(..))
+        matches!(self.stage, Stage::Build | Stage::Assemble(..) | Stage::Check(..))
     }
 
     /// The loaded map and its diagnostics (the steps left are done first),
