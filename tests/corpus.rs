@@ -219,7 +219,7 @@ fn loading_in_steps_is_the_load() {
                     }
                     let (map, diags, _) = loading.finish();
                     // The parse, the lines (a used file is read whole in
-                    // the step of its USE line), the build.
+                    // the step of its USE line), the build and the checks.
                     // A line a step: about a step a written line (1900,
                     // the fewest, 243 of 293, as a line continued or in
                     // a stanza is no line of its own).

@@ -46,31 +46,26 @@ pub fn App() -> impl IntoView {
     // The map it replaces is dropped after the next frame, not in the
     // keystroke's task (freeing a big map's thousands of strings is a few
     // per cent of a keystroke on imperial).
-    let loaded = Memo::new_owning(move |old: Option<bridge::Loaded>| {
+    let loaded = Memo::new_owning(move |mut old: Option<bridge::Loaded>| {
         let start = crate::doc::now_ms();
         // A load that missed a bundled file runs again when it arrives.
         crate::library::track();
         stepped.track();
-        let got = doc.settled.with(|files| {
-            if let Some(done) = stepped.take(files) {
-                return Some(done);
+        let (loaded, ms) = match doc.settled.with(|files| stepped.take(files)) {
+            Some(done) => done,
+            None => {
+                let (ms, bytes) = doc.check_ms.get_value();
+                let big = doc.settled.with(|files| stepped::in_steps(ms, bytes, files.bytes()));
+                // Under way: the last map until it arrives (the first load
+                // is never in steps: there is no last map).
+                if let Some(old) = old.take_if(|_| big) {
+                    stepped.start(doc.settled.get_untracked());
+                    return (old, false);
+                }
+                stepped.cancel();
+                (doc.settled.with(Workspace::load_warm), crate::doc::now_ms() - start)
             }
-            let (ms, bytes) = doc.check_ms.get_value();
-            if old.is_some() && stepped::in_steps(ms, bytes, files.bytes()) {
-                stepped.start(files.clone());
-                return None;
-            }
-            stepped.cancel();
-            Some((files.load_warm(), crate::doc::now_ms() - start))
-        });
-        let (got, old) = match (got, old) {
-            // Under way: the last map until it arrives.
-            (None, Some(old)) => return (old, false),
-            both => both,
         };
-        let (loaded, ms) = got.unwrap_or_else(|| {
-            (doc.settled.with_untracked(Workspace::load_warm), crate::doc::now_ms() - start)
-        });
         doc.checked(ms, doc.settled.with_untracked(Workspace::bytes));
         let changed = old.as_ref() != Some(&loaded);
         if let Some(old) = old {

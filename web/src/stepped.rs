@@ -1,8 +1,8 @@
 //! A load too long for one task, spread over several: a big map's (a
 //! 10,000-province paste: 70–90 ms in one task) is read a slice of lines
-//! a task ([`judgepad_core::map::Loading`]), the build and the checks on
-//! the built map a task each, so the page answers keys between them. The map it
-//! ends in is the one-task load's, bit for bit. The page shows the last
+//! a task ([`judgepad_core::map::Loading`]), the two halves of the build
+//! and the checks on the built map a task each, so the page answers keys
+//! between them. The map it ends in is the one-task load's, bit for bit. The page shows the last
 //! map until it arrives; newer text abandons it (its own load follows).
 
 use leptos::prelude::*;
@@ -91,7 +91,7 @@ impl Stepped {
 pub fn run(this: Stepped, files: Workspace, mine: u64) {
     leptos::task::spawn_local(async move {
         let stale = move || this.generation.try_get_value() != Some(mine);
-        let mut steps = files.loading();
+        let mut loading = files.loading();
         let mut busy = 0.0;
         loop {
             // Yield first: the load starts a task after the one that
@@ -101,12 +101,12 @@ pub fn run(this: Stepped, files: Workspace, mine: u64) {
                 return;
             }
             let start = now_ms();
-            let more = if steps.loading.building() {
-                steps.loading.step(LINES)
+            let more = if loading.building() {
+                loading.step(LINES)
             } else {
                 let mut more = true;
-                while more && !steps.loading.building() && now_ms() - start < SLICE_MS {
-                    more = steps.loading.step(LINES);
+                while more && !loading.building() && now_ms() - start < SLICE_MS {
+                    more = loading.step(LINES);
                 }
                 more
             };
@@ -115,7 +115,7 @@ pub fn run(this: Stepped, files: Workspace, mine: u64) {
                 break;
             }
         }
-        let loaded = Workspace::loaded(steps);
+        let loaded = Workspace::loaded(loading);
         // The memo takes it, and the views follow, in a task of their own.
         crate::tasks::next_task().await;
         if stale() {

@@ -341,18 +341,15 @@ mod tests {
                 _ => format!("{sign}{whole}.{frac:02}"),
             }
         }
-        let mut seen = 0;
         for i in -200_000i64..200_000 {
             let x = i as f64 * 0.0137 - 3.0;
             assert_eq!(Num(x).to_string(), reference(x), "{x}");
-            seen += 1;
         }
         for x in [0.0, -0.0, -0.004, 0.005, 0.995, -0.995, 9.999, 1e12, -1e12, 1000.05, 0.1, 0.01] {
             assert_eq!(Num(x).to_string(), reference(x), "{x}");
         }
         assert_eq!(Num(-1.5).to_string(), "-1.5");
         assert_eq!(Num(3.05).to_string(), "3.05");
-        assert!(seen > 0);
     }
 
     /// A user's name stays text in markup: every markup character escaped,

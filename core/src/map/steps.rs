@@ -89,6 +89,11 @@ impl<'a> Loading<'a> {
         !matches!(self.stage, Stage::Done(..))
     }
 
+    /// The dialect the load reads.
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
     /// Whether the next step builds the map (either half) or checks it:
     /// the longest steps of a big map's load (a caller yielding between
     /// steps gives each a task of its own).

@@ -41,13 +41,6 @@ std::thread_local! {
     static PARSES: std::cell::RefCell<judgepad_core::map::Parses> = std::cell::RefCell::default();
 }
 
-/// A load under way ([`Workspace::loading`]): `step` it, then hand it to
-/// [`Workspace::loaded`].
-pub struct Steps<'a> {
-    pub loading: Loading<'a>,
-    dialect: judgepad_core::map::Dialect,
-}
-
 impl Workspace {
     /// A bundled variant, unchanged.
     pub fn bundled(variant: &str) -> Workspace {
@@ -190,21 +183,22 @@ impl Workspace {
 
     /// A load of the variant to be done in steps ([`Workspace::loaded`]
     /// ends it), reusing the last load's parses.
-    pub fn loading(&self) -> Steps<'_> {
+    pub fn loading(&self) -> Loading<'_> {
         let text = self.text(&self.root).unwrap_or_default();
         // A top-level file in the diplomacy package's dialect is read as the
         // package reads it (its errors where it refuses what DPjudge takes).
         let dialect = judgepad_core::format::dialect_of(&text);
         let parses = PARSES.with(|it| it.take());
-        Steps { loading: Loading::new(&self.root, &text, self, dialect, parses), dialect }
+        Loading::new(&self.root, &text, self, dialect, parses)
     }
 
     /// The map a load in steps ends in (the steps left done first); its
     /// parses are kept for the next load.
-    pub fn loaded(steps: Steps<'_>) -> Loaded {
-        let (map, diags, parses) = steps.loading.finish();
+    pub fn loaded(loading: Loading<'_>) -> Loaded {
+        let dialect = loading.dialect();
+        let (map, diags, parses) = loading.finish();
         PARSES.with(|it| *it.borrow_mut() = parses);
-        Loaded { map, diags, dialect: steps.dialect }
+        Loaded { map, diags, dialect }
     }
 
     /// The files to show as tabs: the ones the map read (top-level first,
