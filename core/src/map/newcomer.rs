@@ -15,6 +15,7 @@
 //! It runs only when the load reported what these mistakes set off, so a
 //! map without them costs nothing.
 
+use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -61,15 +62,19 @@ pub(crate) fn explain(files: &[SourceFile], diags: &mut Vec<Diagnostic>) {
         };
         // Only lines whose reading set off a cascade (a correct name line
         // with an alias looks like `NOR = North Point` too).
-        let flagged: Vec<FileSpan> =
-            diags.iter().filter(|d| sets_off(d)).map(|d| d.primary.at).collect();
+        let mut flagged: Vec<(FileId, u32)> = diags
+            .iter()
+            .filter(|d| sets_off(d))
+            .map(|d| (d.primary.at.file, d.primary.at.span.start))
+            .collect();
+        flagged.sort_unstable();
         let mut found = Vec::new();
         // Each mistake's line and the abbreviation it left undefined.
         let mut subjects: Vec<(FileSpan, String)> = Vec::new();
         for line in &parsed.lines {
             let w = &line.words;
             let at = FileSpan::new(id, line.span);
-            if !flagged.iter().any(|&s| starts_within(at, s)) {
+            if !any_starts_within(&flagged, at) {
                 continue;
             }
             match line.kind {
@@ -160,7 +165,13 @@ pub(crate) fn explain(files: &[SourceFile], diags: &mut Vec<Diagnostic>) {
         }
         // Elsewhere, what follows from a location left undefined (a home
         // centre, a unit, a centre owned twice there) points back at the
-        // mistake, so it folds under it.
+        // mistake, so it folds under it. `subjects` are in the file's order.
+        let starts: Vec<(FileId, u32)> =
+            subjects.iter().map(|(at, _)| (at.file, at.span.start)).collect();
+        let mut first_named: BTreeMap<&str, usize> = BTreeMap::new();
+        for (idx, (_, abbr)) in subjects.iter().enumerate() {
+            first_named.entry(abbr.as_str()).or_insert(idx);
+        }
         for diag in diags.iter_mut() {
             if !matches!(
                 diag.code,
@@ -168,13 +179,19 @@ pub(crate) fn explain(files: &[SourceFile], diags: &mut Vec<Diagnostic>) {
                     | codes::BAD_UNIT
                     | codes::CENTER_OWNED_TWICE
                     | codes::UNKNOWN_PLACE
-            ) || subjects.iter().any(|(at, _)| starts_within(*at, diag.primary.at))
+            ) || subjects.is_empty()
+                || line_containing(&starts, diag.primary.at)
+                    .is_some_and(|idx| starts_within(subjects[idx].0, diag.primary.at))
             {
                 continue;
             }
-            let cause = subjects.iter().find(|(_, abbr)| {
-                diag.message.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| w == abbr)
-            });
+            // The first subject whose abbreviation the message names.
+            let cause = diag
+                .message
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .filter_map(|w| first_named.get(w).copied())
+                .min()
+                .map(|idx| &subjects[idx]);
             if let Some((at, abbr)) = cause {
                 diag.secondary.push(crate::diagnostics::Label {
                     at: *at,
@@ -185,6 +202,19 @@ pub(crate) fn explain(files: &[SourceFile], diags: &mut Vec<Diagnostic>) {
         diags.extend(found);
     }
     crate::diagnostics::sort(diags);
+}
+
+/// Whether one of `sorted` (file and offset, in order) lies within the
+/// line `at`, its end included: [`starts_within`] against each, by halves.
+fn any_starts_within(sorted: &[(FileId, u32)], at: FileSpan) -> bool {
+    let first = sorted.partition_point(|&key| key < (at.file, at.span.start));
+    sorted.get(first).is_some_and(|&(file, start)| file == at.file && start <= at.span.end)
+}
+
+/// The last of `starts` (lines' file and start, in order) at or before
+/// `at`'s start: the only line that may hold it.
+fn line_containing(starts: &[(FileId, u32)], at: FileSpan) -> Option<usize> {
+    starts.partition_point(|&key| key <= (at.file, at.span.start)).checked_sub(1)
 }
 
 /// Two to four letters or digits: what a newcomer writes as an
