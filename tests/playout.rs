@@ -183,7 +183,7 @@ const CLARK_1990: [(&str, [f64; 8], u32); 7] = [
 /// builds from its homes in the first year: 4 to 6 centres).
 #[test]
 fn bots_beside_people() {
-    let map = bundled_map("standard");
+    let map = std::sync::Arc::new(bundled_map("standard"));
     let paths = playout::Paths::new(&map);
     let games: Vec<playout::GameResult> =
         (0..1000).map(|g| playout::play(&map, &paths, 8, 1, g)).collect();

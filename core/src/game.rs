@@ -12,6 +12,7 @@
 
 use alloc::string::String;
 use alloc::string::ToString;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -91,8 +92,9 @@ pub struct Turn {
     pub phase: Phase,
     /// The position before it.
     pub board: Board,
-    /// The map in force during it.
-    pub map: Map,
+    /// The map in force during it (shared with the game's, unless IN/FROM
+    /// blocks changed it since).
+    pub map: Arc<Map>,
     /// What happened.
     pub report: Report,
     /// Unit changes on the way to the next phase (dislodged units with
@@ -103,12 +105,14 @@ pub struct Turn {
 /// A game in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
-    /// The static map (as loaded).
-    pub base: Map,
+    /// The static map (as loaded; shared, so a game on a loaded map and
+    /// each played phase copy nothing of it).
+    pub base: Arc<Map>,
     /// The calendar.
     pub calendar: Calendar,
-    /// The map in force in the current phase.
-    pub map: Map,
+    /// The map in force in the current phase: `base` itself while no IN/FROM
+    /// block applies.
+    pub map: Arc<Map>,
     /// The current phase.
     pub phase: Phase,
     /// The position.
@@ -123,7 +127,8 @@ impl Game {
     /// A new game at the map's first phase (moved back to the preceding
     /// adjustment phase under RULE MOBILIZE or BLANK_BOARD, as DPjudge's
     /// `findStartPhase` does).
-    pub fn new(base: Map) -> (Game, Vec<Diagnostic>) {
+    pub fn new(base: impl Into<Arc<Map>>) -> (Game, Vec<Diagnostic>) {
+        let base: Arc<Map> = base.into();
         let (cal, mut diags) = calendar(&base);
         let mut phase = cal.phases().next().unwrap_or_else(|| cal.begin.clone());
         if (base.has(Rule::Mobilize) || base.has(Rule::BlankBoard))
@@ -141,8 +146,14 @@ impl Game {
                 }
             }
         }
-        let (map, map_diags) = cal.map_at(&base, &phase);
-        diags.extend(map_diags);
+        let blocks = cal.blocks_at(&base, &phase);
+        let map = if blocks.is_empty() {
+            Arc::clone(&base)
+        } else {
+            let (map, map_diags) = base.with_blocks(&blocks);
+            diags.extend(map_diags);
+            Arc::new(map)
+        };
         let board = Board::initial(&map);
         let game = Game {
             base,
@@ -168,10 +179,10 @@ impl Game {
         let (report, after) = run_phase(&self.map, &self.phase, &self.board, orders);
         self.board = after;
         let played = self.phase.clone();
-        let played_map = self.map.clone();
+        let played_map = Arc::clone(&self.map);
         let stepped = step(&self.calendar, &self.base, &self.map, &mut self.board, &played);
         if let Some(map) = stepped.map {
-            self.map = map;
+            self.map = Arc::new(map);
         }
         self.status = stepped.status;
         self.phase = stepped.phase;

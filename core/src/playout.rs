@@ -28,6 +28,7 @@
 //!   from any target. What it cannot build is waived.
 
 use alloc::collections::VecDeque;
+use alloc::sync::Arc;
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -447,7 +448,7 @@ pub struct Run {
     rng: Rng,
     years: u32,
     calendar: crate::calendar::Calendar,
-    map: Map,
+    map: Arc<Map>,
     phase: crate::calendar::Phase,
     board: Board,
     centres: Vec<Vec<u32>>,
@@ -461,8 +462,8 @@ pub struct Run {
 
 impl Run {
     /// Game number `number` of `base` for `years` years with `seed`.
-    pub fn new(base: &Map, years: u32, seed: u64, number: u64) -> Run {
-        let (game, _) = Game::new(base.clone());
+    pub fn new(base: &Arc<Map>, years: u32, seed: u64, number: u64) -> Run {
+        let (game, _) = Game::new(Arc::clone(base));
         Run {
             rng: Rng::new(seed, number),
             years,
@@ -490,7 +491,7 @@ impl Run {
         self.board = after;
         let stepped = step(&self.calendar, base, &self.map, &mut self.board, &self.phase);
         if let Some(next) = stepped.map {
-            self.map = next;
+            self.map = Arc::new(next);
         }
         self.phase = stepped.phase;
         for (i, &centre) in base.unowned.iter().enumerate() {
@@ -539,7 +540,7 @@ impl Run {
 }
 
 /// Plays game number `number` of `base` for `years` years with `seed`.
-pub fn play(base: &Map, paths: &Paths, years: u32, seed: u64, number: u64) -> GameResult {
+pub fn play(base: &Arc<Map>, paths: &Paths, years: u32, seed: u64, number: u64) -> GameResult {
     let mut run = Run::new(base, years, seed, number);
     while !run.step(base, paths) {}
     run.result(base)
@@ -582,7 +583,7 @@ pub struct Figures {
 /// A set of games being played: [`Lab::play`] a few at a time (the page
 /// plays them in chunks between frames), [`Lab::figures`] at any point.
 pub struct Lab {
-    map: Map,
+    map: Arc<Map>,
     paths: Paths,
     years: u32,
     seed: u64,
@@ -595,10 +596,11 @@ pub struct Lab {
 impl Lab {
     /// Games of `map` for `years` years from `seed`.
     pub fn new(map: &Map, years: u32, seed: u64) -> Lab {
-        let (game, _) = Game::new(map.clone());
+        let map = Arc::new(map.clone());
+        let (game, _) = Game::new(Arc::clone(&map));
         Lab {
-            map: map.clone(),
-            paths: Paths::new(map),
+            paths: Paths::new(&map),
+            map,
             years,
             seed,
             first_year: game.phase.year,

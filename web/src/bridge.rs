@@ -29,6 +29,8 @@ pub mod viewbox;
 pub mod workspace;
 pub mod wrap;
 
+use std::sync::Arc;
+
 use crate::library::Library;
 use judgepad_core::map::{self, Map};
 use judgepad_core::text::LineIndex;
@@ -156,8 +158,8 @@ pub const PREVIEW_PHASES: usize = 12;
 /// everything else from (counts, diagnostics, calendar, the game).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Loaded {
-    /// The map.
-    pub map: Map,
+    /// The map (shared with the game played on it).
+    pub map: Arc<Map>,
     /// Its diagnostics (map language only; the calendar adds its own).
     pub diags: Vec<Diagnostic>,
     /// The dialect it was read in (sniffed from the top-level file).
@@ -167,7 +169,7 @@ pub struct Loaded {
 /// Loads `text` as the map file `name`, USE resolved from the bundled maps.
 pub fn load(name: &str, text: &str) -> Loaded {
     let (map, diags) = map::load(name, text, &Library);
-    Loaded { map, diags, dialect: map::Dialect::DpJudge }
+    Loaded { map: Arc::new(map), diags, dialect: map::Dialect::DpJudge }
 }
 
 /// A new game on a loaded map, or `None` while the map has errors.
@@ -175,7 +177,7 @@ pub fn game_of(loaded: &Loaded) -> Option<judgepad_core::game::Game> {
     if loaded.diags.iter().any(Diagnostic::is_error) || loaded.map.powers.is_empty() {
         return None;
     }
-    Some(judgepad_core::game::Game::new(loaded.map.clone()).0)
+    Some(judgepad_core::game::Game::new(Arc::clone(&loaded.map)).0)
 }
 
 /// Loads and analyses `text` as the map file `name`.

@@ -187,6 +187,7 @@ pub(crate) fn run(save: bool) -> Result<u8, String> {
     // so 10 ms a game): one game of 20 years, and games/s.
     let (standard, _) =
         map::load("standard.map", &bundled::source("standard.map").unwrap_or_default(), &Bundled);
+    let standard = std::sync::Arc::new(standard);
     let paths = judgepad_core::playout::Paths::new(&standard);
     let mut number = 0;
     let game = measure(|| {

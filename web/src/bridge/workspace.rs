@@ -198,7 +198,7 @@ impl Workspace {
         let dialect = loading.dialect();
         let (map, diags, parses) = loading.finish();
         PARSES.with(|it| *it.borrow_mut() = parses);
-        Loaded { map, diags, dialect }
+        Loaded { map: std::sync::Arc::new(map), diags, dialect }
     }
 
     /// The files to show as tabs: the ones the map read (top-level first,
