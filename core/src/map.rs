@@ -715,7 +715,7 @@ fn assemble(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked, plac
         provinces[id.0 as usize].supply_center = true;
     }
     let mut powers: Vec<Power> = Vec::new();
-    for power in &checked.powers {
+    for (idx, power) in checked.powers.iter().enumerate() {
         let written = raw.pow_name.get(power).map_or(power.clone(), |it| it.text.to_string());
         let own_word = raw.own_word.get(power).cloned().unwrap_or_else(|| power.clone());
         let abbrev = raw
@@ -733,10 +733,13 @@ fn assemble(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked, plac
         let homes_raw = raw.homes.get(power);
         let claims =
             homes_raw.map_or(0, |homes| homes.iter().filter(|it| it.text == "&SC").count() as u32);
+        // The check lists the centres power by power, in this order (a
+        // map of thousands of powers searched the list for each).
         let centers_raw: Vec<Name> = checked
             .centers
-            .iter()
-            .find(|(name, _)| name == power)
+            .get(idx)
+            .filter(|(name, _)| name == power)
+            .or_else(|| checked.centers.iter().find(|(name, _)| name == power))
             .map(|(_, it)| it.clone())
             .unwrap_or_default();
         let center_claims: Vec<String> = centers_raw

@@ -232,6 +232,22 @@ pub(crate) fn run(save: bool) -> Result<u8, String> {
         measure(|| drop(black_box(map::load("big.map", &big, &Bundled)))),
         1000.0,
     );
+    // A newcomer's mistakes by the thousand: name lines written the other
+    // way round (each a `name-line-reversed`, its location undefined), and
+    // terrain lines without their terrain, each read as a power of its own.
+    let abbr = |idx: usize| -> String {
+        [idx / 676, idx / 26 % 26, idx % 26].iter().map(|&d| char::from(b'A' + d as u8)).collect()
+    };
+    let mut mistakes = String::from("POWER1 (P1ISH) AAA\nPOWER2 (P2ISH) AAB\n");
+    for idx in 0..7_000 {
+        let (here, next) = (abbr(idx), abbr((idx + 1) % 7_000));
+        mistakes.push_str(&format!("LAND {here} = Place {here}\n{here} ABUTS {next}\n"));
+    }
+    record(
+        "stress: 7,000 newcomer's mistakes",
+        measure(|| drop(black_box(map::load("mistakes.map", &mistakes, &Bundled)))),
+        1000.0,
+    );
     let huge = synthetic::ring(10_000);
     record(
         "stress: 10,000 provinces",
