@@ -95,7 +95,7 @@ fn line(
         cuts.push(e.clamp(start, end));
     }
     cuts.retain(|&at| text.is_char_boundary(at));
-    cuts.sort_unstable();
+    judgepad_core::sorting::sort(&mut cuts);
     cuts.dedup();
     // A line of thousands of words is drawn plain, as one piece: a line of
     // 60,000 words drawn as 120,000 spans took Chromium minutes to lay
@@ -130,7 +130,7 @@ fn line(
             next_mark += 1;
         }
         active.retain(|&idx| a < widened[idx].1);
-        active.sort_unstable();
+        judgepad_core::sorting::sort(&mut active);
         for &idx in &active {
             if !class.is_empty() {
                 class.push(' ');

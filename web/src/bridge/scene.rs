@@ -8,6 +8,7 @@
 //! changed, each name a text node.
 
 use std::fmt::Write as _;
+use std::sync::Arc;
 
 use judgepad_core::board::{Board, Piece};
 use judgepad_core::layout::palette::{power_colour, terrain_colour};
@@ -121,10 +122,11 @@ pub struct Scene {
     /// The box the regions fill (`x, y, width, height`), with a margin: what
     /// "Fit" shows.
     pub fit: (f64, f64, f64, f64),
-    /// Regions, in map order.
-    pub regions: Vec<RegionView>,
-    /// Borders, then connectors.
-    pub lines: Vec<LineView>,
+    /// Regions, in map order (shared: the regions' layer keeps them to
+    /// draw in pieces, and a scene kept on screen is a copy).
+    pub regions: Arc<[RegionView]>,
+    /// Borders, then connectors (shared, as the regions are).
+    pub lines: Arc<[LineView]>,
     /// Names at the ends of links off the map's edges.
     pub tags: Vec<TagView>,
     /// Units.
@@ -355,8 +357,8 @@ pub fn scene(
         return Scene {
             size: (layout.width, layout.height),
             fit: (0.0, 0.0, layout.width, layout.height),
-            regions: Vec::new(),
-            lines: Vec::new(),
+            regions: Arc::from([]),
+            lines: Arc::from([]),
             tags: Vec::new(),
             units: Vec::new(),
             coasts: Vec::new(),
@@ -415,7 +417,7 @@ pub fn scene(
             }
         })
         .collect();
-    let lines = shapes.lines.clone();
+    let lines = Arc::from(shapes.lines.as_slice());
     let mut placed = Vec::new();
     match board {
         Some(board) => {
