@@ -194,12 +194,22 @@ pub fn analysis_of(loaded: &Loaded) -> Analysis {
 /// `pin-conflict` warnings).
 pub fn analysis_with(loaded: &Loaded, drawing: &[Diagnostic]) -> Analysis {
     let map = &loaded.map;
-    let mut diags = loaded.diags.clone();
-    diags.extend_from_slice(drawing);
     let (cal, calendar_diags) = judgepad_core::calendar::calendar(map);
-    diags.extend(calendar_diags);
-    judgepad_core::diagnostics::sort(&mut diags);
-    let mut res = analysis(map, &diags);
+    // The load's diagnostics are sorted already: copied (and their copy
+    // dropped) only when others join them (a 2 MB paste's 26,000 warnings
+    // took 13 ms to drop).
+    let merged;
+    let diags: &[Diagnostic] = if drawing.is_empty() && calendar_diags.is_empty() {
+        &loaded.diags
+    } else {
+        let mut all = loaded.diags.clone();
+        all.extend_from_slice(drawing);
+        all.extend(calendar_diags);
+        judgepad_core::diagnostics::sort(&mut all);
+        merged = all;
+        &merged
+    };
+    let mut res = analysis(map, diags);
     res.summary.dialect = match loaded.dialect {
         map::Dialect::DpJudge => "DPjudge",
         map::Dialect::Package => "the diplomacy package's dialect",

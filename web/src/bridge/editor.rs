@@ -56,7 +56,20 @@ pub fn lines(
     count: usize,
 ) -> Vec<LineView> {
     let last = (first + count).min(starts.len());
-    (first.min(last)..last).map(|number| line(text, starts, highlights, marks, number)).collect()
+    let first = first.min(last);
+    // The marks that reach these lines (a line is cut by each mark it
+    // meets: the whole file's, 26,000 on a 2 MB paste, were walked per line).
+    let (from, to) = (starts.get(first).copied().unwrap_or(0), starts.get(last).copied());
+    let near: Vec<Mark> = marks
+        .iter()
+        .filter(|mark| {
+            // As `line` widens them: an empty mark covers a character.
+            let start = mark.start.min(text.len());
+            start <= to.unwrap_or(usize::MAX) && mark.end.max(start + 4) > from
+        })
+        .cloned()
+        .collect();
+    (first..last).map(|number| line(text, starts, highlights, &near, number)).collect()
 }
 
 fn line(
@@ -431,6 +444,30 @@ mod tests {
             .filter(|h| h.span.start as usize >= from && (h.span.end as usize) <= to)
             .collect();
         assert_eq!(window, inside);
+    }
+
+    #[test]
+    fn a_window_of_lines_meets_the_marks_each_line_meets() {
+        // Marks everywhere: empty ones, at line ends, across lines, past
+        // the end of the text; each window's lines as each line alone.
+        let text = "é LAND A\nWATER B\n\nCOAST C ABUTS A B\nx\n";
+        let starts = line_starts(text);
+        let hl = highlight(text);
+        let mut marks = Vec::new();
+        let boundary = |at: usize| at > text.len() || text.is_char_boundary(at);
+        for start in (0..=text.len() + 2).filter(|&at| boundary(at)) {
+            for len in [0, 1, 3, 9].into_iter().filter(|&len| boundary(start + len)) {
+                marks.push(Mark { start, end: start + len, class: "sq-error" });
+            }
+        }
+        for first in 0..starts.len() {
+            for count in 0..=starts.len() - first {
+                let window = lines(text, &starts, &hl, &marks, first, count);
+                let alone: Vec<LineView> =
+                    (first..first + count).map(|n| line(text, &starts, &hl, &marks, n)).collect();
+                assert_eq!(window, alone, "lines {first}..{}", first + count);
+            }
+        }
     }
 
     #[test]
