@@ -86,8 +86,16 @@ pub struct DiagnosticRow {
     /// Folded under a newcomer's mistake that set it off (the list shows
     /// it under that one, not on its own).
     pub folded: bool,
-    /// The diagnostics this one set off, as `[Ln, Col] code: message`.
-    pub caused: Vec<String>,
+    /// The diagnostics this one set off: their places in the same list
+    /// (written out, [`caused_line`], only for the rows shown: 73,000
+    /// diagnostics' took 18 ms).
+    pub caused: Vec<usize>,
+}
+
+/// A diagnostic set off by another, as the list writes it under that
+/// one: `[Ln, Col] code: message`.
+pub fn caused_line(row: &DiagnosticRow) -> String {
+    format!("[Ln {}, Col {}] {}: {}", row.line, row.column, row.code, row.message)
 }
 
 /// `noun` after `count` as English has it: "1 error", "2 errors".
@@ -307,13 +315,7 @@ pub fn diagnostic_rows(
         for &i in &caused {
             rows[i].folded = true;
         }
-        rows[root].caused = caused
-            .iter()
-            .map(|&i| {
-                let r = &rows[i];
-                format!("[Ln {}, Col {}] {}: {}", r.line, r.column, r.code, r.message)
-            })
-            .collect();
+        rows[root].caused = caused;
     }
     rows
 }
@@ -465,6 +467,20 @@ mod tests {
         let res = analyze("loeb9.map", &variant_text("loeb9"));
         assert_eq!(res.phases[0].changes, ["IN SPRING"]);
         assert!(res.phases[2].changes.is_empty());
+    }
+
+    #[test]
+    fn a_newcomers_mistake_lists_what_it_set_off() {
+        let text = include_str!("../../tests/data/newcomer.map");
+        let rows = analyze("island.map", text).diagnostics;
+        let root = rows.iter().find(|r| !r.caused.is_empty()).expect("a mistake with a cascade");
+        assert_eq!(root.code, "name-line-reversed");
+        for &i in &root.caused {
+            assert!(rows[i].folded, "{:?}", rows[i]);
+            let line = caused_line(&rows[i]);
+            assert!(line.starts_with(&format!("[Ln {}, Col {}] ", rows[i].line, rows[i].column)));
+            assert!(line.ends_with(&rows[i].message), "{line}");
+        }
     }
 
     #[test]

@@ -403,10 +403,17 @@ impl Check<'_> {
         let raw: &Raw = raw;
         let root = *root;
         let abbrevs: Vec<char> = powers.iter().map(|power| power_letter(raw, power)).collect();
-        // Power abbreviations.
+        // Power abbreviations: each letter's first power, found among the
+        // letters seen (a few dozen), not among the powers before (a map of
+        // thousands of powers searched them all for each).
+        let mut first_with: Vec<(char, usize)> = Vec::new();
         for (idx, power) in powers.iter().enumerate() {
             let letter = abbrevs[idx];
-            if let Some(other) = powers[..idx].iter().zip(&abbrevs).find(|(_, it)| **it == letter) {
+            let first = first_with.iter().find(|(it, _)| *it == letter).map(|&(_, first)| first);
+            if first.is_none() {
+                first_with.push((letter, idx));
+            }
+            if let Some(other) = first.map(|first| (&powers[first], letter)) {
                 let at = raw
                     .abbrev
                     .get(power)

@@ -75,7 +75,13 @@ pub fn DiagnosticsPanel(
                             </button>
                             {row.help.clone().map(|help| view! { <div class="help">{help}</div> })}
                             {(!row.caused.is_empty()).then(|| {
-                                let caused = row.caused.clone();
+                                let caused: Vec<String> = analysis.with_untracked(|a| {
+                                    row.caused
+                                        .iter()
+                                        .filter_map(|&i| a.diagnostics.get(i))
+                                        .map(bridge::caused_line)
+                                        .collect()
+                                });
                                 let title = format!(
                                     "{} more follow{} from it",
                                     caused.len(),
