@@ -203,6 +203,35 @@ fn province_graph_sizes() {
 /// next (the power being described, the stanza or IN/FROM block open)
 /// shows here.
 #[test]
+fn a_big_map_is_connected_a_run_of_locations_a_step() {
+    // 10,000 provinces in a ring: more locations than one step connects.
+    let n = 10_000;
+    let mut text = String::from("FIRST (FIRSTISH) L0\nSECOND (SECONDISH) L1\n");
+    for i in 0..n {
+        text.push_str(&format!(
+            "Land {i} = l{i}\nLAND L{i} ABUTS L{} L{}\n",
+            (i + n - 1) % n,
+            (i + 1) % n
+        ));
+    }
+    let whole = map::load("ring.map", &text, &Bundled);
+    let mut loading =
+        map::Loading::new("ring.map", &text, &Bundled, map::Dialect::DpJudge, Default::default());
+    let mut building = 0;
+    while {
+        building += usize::from(loading.building());
+        loading.step(5_000)
+    } {}
+    let (map, diags, _) = loading.finish();
+    // The checks on the loader state, the places, three runs of
+    // adjacencies, the rest of the map, its checks.
+    assert_eq!(building, 7);
+    assert!(map == whole.0, "another map");
+    assert_eq!(diags, whole.1);
+    assert_eq!(map.locations.iter().map(|loc| loc.abuts.len()).sum::<usize>(), 2 * n);
+}
+
+#[test]
 fn loading_in_steps_is_the_load() {
     for name in bundled::variants() {
         let file = format!("{name}.map");

@@ -1,7 +1,8 @@
 //! A load too long for one task, spread over several: a big map's (a
 //! 10,000-province paste: 70–90 ms in one task) is read a slice of lines
-//! a task ([`judgepad_core::map::Loading`]), the two halves of the build
-//! and the checks on the built map a task each, so the page answers keys
+//! a task ([`judgepad_core::map::Loading`]), each part of the build (the
+//! adjacencies a run of locations at a time) and the checks on the built
+//! map a task each, so the page answers keys
 //! between them. The map it ends in is the one-task load's, bit for bit. The page shows the last
 //! map until it arrives; newer text abandons it (its own load follows).
 

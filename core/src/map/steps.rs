@@ -10,13 +10,17 @@ use alloc::vec::Vec;
 
 use super::dialect::{Dialect, package};
 use super::load::{Loader, Reading};
-use super::{Map, Parses, Sources, assemble, check_built, placed};
+use super::{Map, Parses, Places, Sources, assemble, check_built, connect, places, validate};
 use crate::diagnostics::{self, Diagnostic};
+
+/// How many locations' adjacencies a step connects.
+const CONNECTED: usize = 4096;
 
 /// A load under way. Each [`Loading::step`] is one of: the top-level
 /// file's parse; up to so many of its lines (a `USE` among them reads the
-/// whole used file); the checks on the loader state and the map's places;
-/// the rest of the map; the checks on it. Then
+/// whole used file); the checks on the loader state; the map's places;
+/// their names and the adjacencies of [`CONNECTED`] locations, then of as
+/// many more a step; the rest of the map; the checks on it. Then
 /// [`Loading::finish`] hands the result over.
 pub struct Loading<'a> {
     name: Arc<str>,
@@ -29,7 +33,10 @@ enum Stage {
     Parse(Arc<str>),
     Lines(Reading),
     Build,
-    Assemble(super::Checked, super::Places),
+    Place(super::Checked),
+    /// From this location on.
+    Connect(super::Checked, Places, usize),
+    Assemble(super::Checked, Places),
     Check(Map),
     Done(Map, Vec<Diagnostic>),
 }
@@ -66,8 +73,16 @@ impl<'a> Loading<'a> {
                 }
             }
             Stage::Build => {
-                let (checked, places) = placed(&self.loader.raw, &mut self.loader.diags);
-                Stage::Assemble(checked, places)
+                Stage::Place(validate::check_raw(&self.loader.raw, &mut self.loader.diags))
+            }
+            Stage::Place(checked) => Stage::Connect(checked, places(&self.loader.raw), 0),
+            Stage::Connect(checked, mut places, from) => {
+                let to = connect(&self.loader.raw, &mut places, from, CONNECTED);
+                if to < places.locations.len() {
+                    Stage::Connect(checked, places, to)
+                } else {
+                    Stage::Assemble(checked, places)
+                }
             }
             Stage::Assemble(checked, places) => {
                 let files = core::mem::take(&mut self.loader.files);
@@ -94,11 +109,18 @@ impl<'a> Loading<'a> {
         self.dialect
     }
 
-    /// Whether the next step builds the map (either half) or checks it:
+    /// Whether the next step builds the map (any part) or checks it:
     /// the longest steps of a big map's load (a caller yielding between
     /// steps gives each a task of its own).
     pub fn building(&self) -> bool {
-        matches!(self.stage, Stage::Build | Stage::Assemble(..) | Stage::Check(..))
+        matches!(
+            self.stage,
+            Stage::Build
+                | Stage::Place(..)
+                | Stage::Connect(..)
+                | Stage::Assemble(..)
+                | Stage::Check(..)
+        )
     }
 
     /// The loaded map and its diagnostics (the steps left are done first),
