@@ -206,14 +206,7 @@ fn province_graph_sizes() {
 fn a_big_map_is_connected_a_run_of_locations_a_step() {
     // 10,000 provinces in a ring: more locations than one step connects.
     let n = 10_000;
-    let mut text = String::from("FIRST (FIRSTISH) L0\nSECOND (SECONDISH) L1\n");
-    for i in 0..n {
-        text.push_str(&format!(
-            "Land {i} = l{i}\nLAND L{i} ABUTS L{} L{}\n",
-            (i + n - 1) % n,
-            (i + 1) % n
-        ));
-    }
+    let text = judgepad_cli::synthetic::ring(n);
     let whole = map::load("ring.map", &text, &Bundled);
     let mut loading =
         map::Loading::new("ring.map", &text, &Bundled, map::Dialect::DpJudge, Default::default());
