@@ -196,12 +196,6 @@ fn province_graph_sizes() {
     assert!(graph.provinces.iter().all(|&it| graph.neighbours(it).count() == 6));
 }
 
-/// A load in steps (the page's main thread spreads a big map's over
-/// tasks) is the load, bit for bit: every bundled variant, in both
-/// dialects, a line at a time and a few at a time, with and without the
-/// last load's parses. A line's state carried wrong from one step to the
-/// next (the power being described, the stanza or IN/FROM block open)
-/// shows here.
 #[test]
 fn a_big_map_is_connected_a_run_of_locations_a_step() {
     // 10,000 provinces in a ring: more locations than one step connects.
@@ -224,6 +218,12 @@ fn a_big_map_is_connected_a_run_of_locations_a_step() {
     assert_eq!(map.locations.iter().map(|loc| loc.abuts.len()).sum::<usize>(), 2 * n);
 }
 
+/// A load in steps (the page's main thread spreads a big map's over
+/// tasks) is the load, bit for bit: every bundled variant, in both
+/// dialects, a line at a time and a few at a time, with and without the
+/// last load's parses. A line's state carried wrong from one step to the
+/// next (the power being described, the stanza or IN/FROM block open)
+/// shows here.
 #[test]
 fn loading_in_steps_is_the_load() {
     for name in bundled::variants() {

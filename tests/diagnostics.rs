@@ -329,6 +329,21 @@ fn a_newcomers_first_mistakes_are_named_and_their_cascades_folded() {
         .filter(|(code, _)| code.starts_with("name-line") || code.starts_with("terrain-word"))
         .collect();
     assert_eq!(roots.len(), 8, "{roots:?}");
+    // A cascade points back at the mistake's line, never at its own (the
+    // bad homes on a terrain line without its terrain name its power).
+    let power_line = "FRANCE (FRENCH) PAR\nGERMANY (GERMAN) BER\nNOR ABUTS HIL FAL\n";
+    for text in [text, power_line] {
+        let (_, diags) = map::load("newcomer.map", text, &map::NoSources);
+        let line_of = |at: u32| text[..at as usize].matches('\n').count();
+        for diag in &diags {
+            for label in &diag.secondary {
+                if label.message.ends_with("because of this line") {
+                    let (here, there) = (diag.primary.at.span.start, label.at.span.start);
+                    assert_ne!(line_of(there), line_of(here), "{}", diag.message);
+                }
+            }
+        }
+    }
     assert!(groups.len() <= 10, "{} shown of {}", groups.len(), diags.len());
     assert!(diags.len() > 40);
     let first = &diags[groups[0].0];

@@ -752,13 +752,13 @@ fn assemble(name: &str, files: Vec<SourceFile>, raw: Raw, checked: Checked, plac
         let homes_raw = raw.homes.get(power);
         let claims =
             homes_raw.map_or(0, |homes| homes.iter().filter(|it| it.text == "&SC").count() as u32);
-        // The check lists the centres power by power, in this order (a
-        // map of thousands of powers searched the list for each).
+        // The check lists the centres power by power, in this order
+        // (`Check::initial`; a map of thousands of powers searched the list
+        // for each).
         let centers_raw: Vec<Name> = checked
             .centers
             .get(idx)
             .filter(|(name, _)| name == power)
-            .or_else(|| checked.centers.iter().find(|(name, _)| name == power))
             .map(|(_, it)| it.clone())
             .unwrap_or_default();
         let center_claims: Vec<String> = centers_raw

@@ -168,9 +168,15 @@ pub(crate) fn explain(files: &[SourceFile], diags: &mut Vec<Diagnostic>) {
         }
         // Elsewhere, what follows from a location left undefined (a home
         // centre, a unit, a centre owned twice there) points back at the
-        // mistake, so it folds under it. `subjects` are in the file's order.
-        let starts: Vec<(FileId, u32)> =
-            subjects.iter().map(|(at, _)| (at.file, at.span.start)).collect();
+        // mistake, so it folds under it. A diagnostic on a mistake's own
+        // line stays as it is: the line is the last of `subjects` (in the
+        // file's order) to start at or before it.
+        let on_a_mistake = |at: FileSpan| {
+            let after = subjects.partition_point(|(line, _)| {
+                (line.file, line.span.start) <= (at.file, at.span.start)
+            });
+            after.checked_sub(1).is_some_and(|idx| starts_within(subjects[idx].0, at))
+        };
         // Each abbreviation left undefined, with the first mistake's line.
         let mut named: OMap<FileSpan> = OMap::default();
         for (at, abbr) in &subjects {
@@ -185,8 +191,7 @@ pub(crate) fn explain(files: &[SourceFile], diags: &mut Vec<Diagnostic>) {
                     | codes::BAD_UNIT
                     | codes::CENTER_OWNED_TWICE
                     | codes::UNKNOWN_PLACE
-            ) || line_containing(&starts, diag.primary.at)
-                .is_some_and(|idx| starts_within(subjects[idx].0, diag.primary.at))
+            ) || on_a_mistake(diag.primary.at)
             {
                 continue;
             }
@@ -213,12 +218,6 @@ pub(crate) fn explain(files: &[SourceFile], diags: &mut Vec<Diagnostic>) {
 fn any_starts_within(sorted: &[(FileId, u32)], at: FileSpan) -> bool {
     let first = sorted.partition_point(|&key| key < (at.file, at.span.start));
     sorted.get(first).is_some_and(|&(file, start)| file == at.file && start <= at.span.end)
-}
-
-/// The last of `starts` (lines' file and start, in order) at or before
-/// `at`'s start: the only line that may hold it.
-fn line_containing(starts: &[(FileId, u32)], at: FileSpan) -> Option<usize> {
-    starts.partition_point(|&key| key <= (at.file, at.span.start)).checked_sub(1)
 }
 
 /// Two to four letters or digits: what a newcomer writes as an
