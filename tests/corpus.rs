@@ -196,23 +196,46 @@ fn province_graph_sizes() {
     assert!(graph.provinces.iter().all(|&it| graph.neighbours(it).count() == 6));
 }
 
+/// A big map's load goes in small steps (the page runs a few in a task),
+/// its parse, places and adjacencies each in runs, and ends in the map
+/// loaded in one go.
 #[test]
-fn a_big_map_is_connected_a_run_of_locations_a_step() {
-    // 10,000 provinces in a ring: more locations than one step connects.
+fn a_big_map_is_loaded_in_small_steps() {
+    // 10,000 provinces in a ring (20,002 lines): more lines, places and
+    // locations than one step takes.
     let n = 10_000;
     let text = judgepad_cli::synthetic::ring(n);
     let whole = map::load("ring.map", &text, &Bundled);
     let mut loading =
         map::Loading::new("ring.map", &text, &Bundled, map::Dialect::DpJudge, Default::default());
-    let mut building = 0;
+    let mut steps: Vec<(&str, usize)> = Vec::new();
     while {
-        building += usize::from(loading.building());
+        match steps.last_mut() {
+            Some((kind, count)) if *kind == loading.next_step() => *count += 1,
+            _ => steps.push((loading.next_step(), 1)),
+        }
         loading.step(5_000)
     } {}
+    assert_eq!(loading.next_step(), "done");
     let (map, diags, _) = loading.finish();
-    // The checks on the loader state, the places, three runs of
-    // adjacencies, the rest of the map, its checks.
-    assert_eq!(building, 7);
+    assert_eq!(
+        steps,
+        [
+            // Made ready, then 5,000 lines a step.
+            ("parse", 6),
+            ("lines", 5),
+            // One check a step (validate's STEPS).
+            ("checks", 8),
+            // 2 × 10,000 (provinces, then locations), 4,096 a step.
+            ("places", 5),
+            ("names", 1),
+            // 10,000 locations, 2,048 a step.
+            ("adjacencies", 5),
+            ("assembly", 1),
+            ("built checks", 4),
+            ("sort", 1),
+        ]
+    );
     assert!(map == whole.0, "another map");
     assert_eq!(diags, whole.1);
     assert_eq!(map.locations.iter().map(|loc| loc.abuts.len()).sum::<usize>(), 2 * n);

@@ -190,6 +190,23 @@ impl<V> OMap<V> {
         self.entries.iter().flatten().map(|(key, value)| (key.as_str(), value))
     }
 
+    /// How many entries [`OMap::iter_range`] can reach: the live ones and
+    /// those removed since the index was last rebuilt.
+    pub(crate) fn reach(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// The live entries among `from..to` of [`OMap::reach`], in order (a
+    /// walk over the map a run at a time).
+    pub(crate) fn iter_range(
+        &self,
+        from: usize,
+        to: usize,
+    ) -> impl Iterator<Item = (&str, &V)> + '_ {
+        let to = to.min(self.entries.len());
+        self.entries[from.min(to)..to].iter().flatten().map(|(key, value)| (key.as_str(), value))
+    }
+
     /// Keys in order.
     pub(crate) fn keys(&self) -> impl Iterator<Item = &str> + '_ {
         self.iter().map(|(key, _)| key)

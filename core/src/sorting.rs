@@ -48,12 +48,45 @@ pub fn sort<T: Ord>(items: &mut [T]) {
 /// `u32` and of (pair, bool) were three copies of the sort routine in the
 /// page's wasm (18 KB), this is one. Equal pairs are equal, so any sort
 /// gives the same result.
+///
+/// Pairs of small numbers (provinces' indices, as nearly every caller's)
+/// go through two counting passes instead, in time linear in their number:
+/// the province graph of 26,000 provinces sorted 300,000 pairs, 17 ms of
+/// the page's task.
 pub fn sort_pairs(items: &mut [(u32, u32)]) {
+    let most = items.iter().map(|&(a, b)| a.max(b)).max().unwrap_or(0) as usize;
+    if items.len() >= 64 && most < 4 * items.len() {
+        let mut by_second = alloc::vec![(0, 0); items.len()];
+        counting_pass(items, &mut by_second, most, |it| it.1);
+        counting_pass(&by_second, items, most, |it| it.0);
+        return;
+    }
     let mut keys: alloc::vec::Vec<u64> =
         items.iter().map(|&(a, b)| (u64::from(a) << 32) | u64::from(b)).collect();
     keys.sort_unstable();
     for (item, key) in items.iter_mut().zip(keys) {
         *item = ((key >> 32) as u32, key as u32);
+    }
+}
+
+/// Puts `from` into `to` stably in the order of `key` (at most `most`).
+fn counting_pass(
+    from: &[(u32, u32)],
+    to: &mut [(u32, u32)],
+    most: usize,
+    key: fn(&(u32, u32)) -> u32,
+) {
+    let mut starts = alloc::vec![0usize; most + 2];
+    for item in from {
+        starts[key(item) as usize + 1] += 1;
+    }
+    for idx in 1..starts.len() {
+        starts[idx] += starts[idx - 1];
+    }
+    for item in from {
+        let at = &mut starts[key(item) as usize];
+        to[*at] = *item;
+        *at += 1;
     }
 }
 
@@ -94,6 +127,26 @@ fn permute<T>(items: &mut [T], order: &[usize]) {
 mod tests {
     use super::*;
     use alloc::vec::Vec;
+
+    /// Pairs sort as `sort_unstable` sorts them, by counting (small
+    /// numbers, many pairs) or not (few pairs, or large numbers).
+    #[test]
+    fn pairs_sort_in_their_own_order() {
+        let mut seed = 7u64;
+        let mut next = move |below: u32| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((seed >> 33) % u64::from(below)) as u32
+        };
+        for (len, below) in [(0, 1), (10, 5), (63, 1000), (64, 3), (1000, 200), (5000, 20000), (300, u32::MAX)]
+        {
+            let mut items: Vec<(u32, u32)> = (0..len).map(|_| (next(below), next(below))).collect();
+            let mut want = items.clone();
+            #[allow(clippy::disallowed_methods)]
+            want.sort_unstable();
+            sort_pairs(&mut items);
+            assert_eq!(items, want, "{len} pairs below {below}");
+        }
+    }
 
     /// The permutation step puts every element where the order says, for
     /// every permutation of five elements.

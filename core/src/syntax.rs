@@ -164,31 +164,92 @@ pub enum LineKind {
 
 /// Parses one file's text (infallible; problems become diagnostics).
 pub fn parse(file: FileId, text: &str) -> Parse {
-    let tokens = lex(text);
-    // About a line per newline: sized once, not grown by doubling (3.5 MB
-    // copied on a 10,000-province map).
-    let newlines = tokens.iter().filter(|it| it.kind == TokenKind::Newline).count();
-    let mut res =
-        Parse { tokens, lines: Vec::with_capacity(newlines + 1), diagnostics: Vec::new() };
-    let mut stanza: Option<Span> = None;
-    let mut block: Option<u32> = None;
-    let mut words: Vec<Span> = Vec::new();
-    let mut idx = 0;
-    let n_tokens = res.tokens.len();
-    while idx < n_tokens {
-        // Collect one line's words.
-        words.clear();
-        let mut comment: Option<Span> = None;
-        while idx < n_tokens {
-            let token = res.tokens[idx];
-            idx += 1;
-            match token.kind {
-                TokenKind::Newline => break,
-                TokenKind::Word => words.push(token.span),
-                TokenKind::Comment => comment = Some(token.span),
-                TokenKind::Whitespace => (),
+    let mut parser = Parser::new(file, text);
+    while parser.step(text, usize::MAX) {}
+    parser.finish()
+}
+
+/// A parse under way, so many lines a step ([`Parser::step`]): a load that
+/// must not block for a whole big file (the page's, on its main thread;
+/// a 2 MB file's parse took 60 ms there) spreads it over several tasks. Its
+/// parse is [`parse`]'s, bit for bit: that function is this one run to the
+/// end.
+#[derive(Debug)]
+pub struct Parser {
+    file: FileId,
+    parse: Parse,
+    /// The bytes lexed and parsed so far.
+    at: usize,
+    /// Inside this `DIRECTIVES` stanza.
+    stanza: Option<Span>,
+    /// Inside the dynamic block of this header line.
+    block: Option<u32>,
+    /// The words of the line at hand.
+    words: Vec<Span>,
+}
+
+impl Parser {
+    /// A parse of `text` as `file`, nothing read yet.
+    pub fn new(file: FileId, text: &str) -> Parser {
+        // About a line per newline: sized once, not grown by doubling (3.5 MB
+        // copied on a 10,000-province map).
+        let newlines = text.bytes().filter(|&it| it == b'\n').count();
+        let parse = Parse {
+            tokens: Vec::with_capacity(text.len() / 4),
+            lines: Vec::with_capacity(newlines + 1),
+            diagnostics: Vec::new(),
+        };
+        Parser { file, parse, at: 0, stanza: None, block: None, words: Vec::new() }
+    }
+
+    /// Lexes and parses up to `lines` more lines of `text` (the text it was
+    /// made for). Returns whether lines are left.
+    pub fn step(&mut self, text: &str, lines: usize) -> bool {
+        let from = self.at;
+        let mut to = from;
+        for _ in 0..lines.max(1) {
+            match text.as_bytes()[to..].iter().position(|&it| it == b'\n') {
+                Some(nl) => to += nl + 1,
+                None => {
+                    to = text.len();
+                    break;
+                }
             }
         }
+        let first = self.parse.tokens.len();
+        lexer::lex_into(text, from, to, &mut self.parse.tokens);
+        let mut idx = first;
+        let n_tokens = self.parse.tokens.len();
+        while idx < n_tokens {
+            // Collect one line's words.
+            self.words.clear();
+            let mut comment: Option<Span> = None;
+            while idx < n_tokens {
+                let token = self.parse.tokens[idx];
+                idx += 1;
+                match token.kind {
+                    TokenKind::Newline => break,
+                    TokenKind::Word => self.words.push(token.span),
+                    TokenKind::Comment => comment = Some(token.span),
+                    TokenKind::Whitespace => (),
+                }
+            }
+            self.line(text, comment);
+        }
+        self.at = to;
+        to < text.len()
+    }
+
+    /// The parse (a stanza may run to the end of the file, documented, so
+    /// one left open is fine).
+    pub fn finish(self) -> Parse {
+        self.parse
+    }
+
+    /// Classifies the line at hand: its words and its comment, if any.
+    fn line(&mut self, text: &str, comment: Option<Span>) {
+        let Parser { file, parse: res, stanza, block, words, .. } = self;
+        let file = *file;
         if let Some(comment) = comment
             && let (Some(first), Some(last)) = (words.first(), words.last())
         {
@@ -221,7 +282,7 @@ pub fn parse(file: FileId, text: &str) -> Parse {
             );
         }
         if words.is_empty() {
-            continue;
+            return;
         }
         let line_span = words[0].cover(*words.last().unwrap());
         let first = words[0].text(text);
@@ -236,18 +297,18 @@ pub fn parse(file: FileId, text: &str) -> Parse {
                 ));
                 LineKind::StanzaBad
             } else if words.len() == 1 {
-                stanza = Some(line_span);
+                *stanza = Some(line_span);
                 LineKind::StanzaOpen { variant: false }
             } else if eq_ignore_case(first, "END") {
-                stanza = None;
+                *stanza = None;
                 LineKind::StanzaEnd
             } else {
-                stanza = Some(line_span);
+                *stanza = Some(line_span);
                 LineKind::StanzaOpen { variant: true }
             };
             let scope = block.map_or(Scope::Static, Scope::Dynamic);
             res.lines.push(Line { span: line_span, words: words.clone(), kind, scope });
-            continue;
+            return;
         }
         // 2. Stanza bodies.
         if stanza.is_some() {
@@ -257,7 +318,7 @@ pub fn parse(file: FileId, text: &str) -> Parse {
                 kind: LineKind::StanzaLine,
                 scope: Scope::Stanza,
             });
-            continue;
+            return;
         }
         // 3. Dynamic headers.
         let dynamic = if eq_ignore_case(first, "IN") {
@@ -283,7 +344,7 @@ pub fn parse(file: FileId, text: &str) -> Parse {
                 kind: LineKind::Dynamic { keyword, key, inline: colon.is_some() },
                 scope: Scope::Static,
             });
-            block = None;
+            *block = None;
             if let Some(colon) = colon {
                 let body = trim_span(text, Span::new(colon + 1, line_span.end));
                 if let Some(second) = body.text(text).find(':') {
@@ -311,18 +372,15 @@ pub fn parse(file: FileId, text: &str) -> Parse {
                     });
                 }
             } else if !is_start && !key.is_empty() {
-                block = Some(header_idx);
+                *block = Some(header_idx);
             }
-            continue;
+            return;
         }
         // 4.–11. Everything else, inside a dynamic block or not.
         let kind = classify(text, &words);
         let scope = block.map_or(Scope::Static, Scope::Dynamic);
         res.lines.push(Line { span: line_span, words: words.clone(), kind, scope });
     }
-    // A stanza may run to the end of the file (documented), so an open one is fine.
-    let _ = stanza;
-    res
 }
 
 /// Classifies a line by DPjudge's dispatch steps 5–11.
@@ -457,6 +515,24 @@ mod tests {
 
     fn kinds(text: &str) -> Vec<(LineKind, Scope)> {
         parse(FileId(0), text).lines.into_iter().map(|line| (line.kind, line.scope)).collect()
+    }
+
+    #[test]
+    fn a_parse_in_steps_is_the_parse() {
+        // Comments, trailing ones, a stanza and blocks open across steps,
+        // blank lines, CRLF, white space that is not ASCII, no final line end.
+        let text = "# top\r\nDIRECTIVES\n  x y\nEND DIRECTIVES\nIN SPRING\n\n\tLAND PAR ABUTS BUR # c\n\
+                    FROM 1901: UNITS\r\n\u{a0}Paris = par\u{2003}pa\n\n#\nFRANCE (FRENCH) PAR";
+        let whole = parse(FileId(3), text);
+        for lines in [1, 2, 3, 5, 100] {
+            let mut parser = Parser::new(FileId(3), text);
+            let mut steps = 1;
+            while parser.step(text, lines) {
+                steps += 1;
+            }
+            assert_eq!(parser.finish(), whole, "{lines} a step");
+            assert_eq!(steps, text.lines().count().div_ceil(lines), "{lines} a step");
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@
 
 use alloc::vec::Vec;
 
-use crate::map::{LocationId, Map, ProvinceId, Terrain, UnitKind};
+use crate::map::{LocationId, Map, ProvinceId, Reach, Terrain, UnitKind};
 
 /// The province adjacency graph of a map.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,12 +72,20 @@ impl ProvinceGraph {
                 }
                 continue;
             }
-            for kind in [UnitKind::Army, UnitKind::Fleet] {
-                for to in map.moves(kind, LocationId(idx as u32)) {
+            // `Map::moves` of both kinds, without a list for each location
+            // (a pair met twice is merged below anyway).
+            for abut in &loc.abuts {
+                let main = abut.province.and_then(|province| map.prov(province).location);
+                for to in abut.target.into_iter().chain(main) {
                     let other = map.province_of(to);
-                    if other != loc.province && passable(other) {
-                        let pair = (loc.province.min(other), loc.province.max(other));
-                        moves.push((pair, kind == UnitKind::Army));
+                    if other == loc.province || !passable(other) {
+                        continue;
+                    }
+                    let pair = (loc.province.min(other), loc.province.max(other));
+                    for kind in [UnitKind::Army, UnitKind::Fleet] {
+                        if map.abuts(Some(kind), LocationId(idx as u32), Reach::Move, to).is_some() {
+                            moves.push((pair, kind == UnitKind::Army));
+                        }
                     }
                 }
             }

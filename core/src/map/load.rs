@@ -94,18 +94,23 @@ impl<'a> Loader<'a> {
 
     /// The parse of `text` as file `file`: the last load's when it read
     /// the same text there.
-    fn parsed(&mut self, file: FileId, text: &Arc<str>) -> Arc<syntax::Parse> {
+    fn parsed(&self, file: FileId, text: &Arc<str>) -> Arc<syntax::Parse> {
+        self.known(file, text).unwrap_or_else(|| Arc::new(syntax::parse(file, text)))
+    }
+
+    /// The last load's parse of `text` as `file`, if it had one.
+    pub(crate) fn known(&self, file: FileId, text: &Arc<str>) -> Option<Arc<syntax::Parse>> {
         let known = self
             .reuse
             .files
             .iter()
             .find(|(at, was, _)| *at == file && (Arc::ptr_eq(was, text) || **was == **text));
-        let parse = match known {
-            Some((_, _, parse)) => parse.clone(),
-            None => Arc::new(syntax::parse(file, text)),
-        };
-        self.parses.files.push((file, text.clone(), parse.clone()));
-        parse
+        known.map(|(_, _, parse)| parse.clone())
+    }
+
+    /// The id the next file opened gets.
+    pub(crate) fn next_file(&self) -> FileId {
+        FileId(self.files.len() as u32)
     }
 
     /// Loads a file's text (the root, or a USEd file).
@@ -119,10 +124,22 @@ impl<'a> Loader<'a> {
     /// and puts it on the USE stack. [`Loader::read_lines`] then reads its
     /// lines, as many at a time as asked, and [`Loader::close_file`] ends it.
     pub(crate) fn open_file(&mut self, name: String, text: Arc<str>) -> Reading {
-        let file = FileId(self.files.len() as u32);
+        let parse = self.parsed(self.next_file(), &text);
+        self.open_parsed(name, text, parse)
+    }
+
+    /// [`Loader::open_file`] with the file's parse made already (by
+    /// [`syntax::Parser`], in steps), for the next file's id.
+    pub(crate) fn open_parsed(
+        &mut self,
+        name: String,
+        text: Arc<str>,
+        parse: Arc<syntax::Parse>,
+    ) -> Reading {
+        let file = self.next_file();
         self.files.push(SourceFile { name: name.clone(), text: text.clone() });
         self.raw.files.push(name);
-        let parse = self.parsed(file, &text);
+        self.parses.files.push((file, text.clone(), parse.clone()));
         self.diags.extend(parse.diagnostics.iter().cloned());
         self.stack.push(file);
         Reading { file, text, parse, next: 0, power: None, stanza: None, block: None }

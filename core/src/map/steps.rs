@@ -10,14 +10,22 @@ use alloc::vec::Vec;
 
 use super::dialect::{Dialect, package};
 use super::load::{Loader, Reading};
-use super::{Map, Parses, Places, Sources, assemble, check_built, connect, places, validate};
+use super::validate::Checking;
+use super::{
+    BUILT_CHECKS, Map, Parses, Places, Sources, assemble, connect, name_places, place, placing,
+};
 use crate::diagnostics::{self, Diagnostic};
+use crate::syntax::Parser;
 
 /// How many locations' adjacencies a step connects.
-const CONNECTED: usize = 4096;
+const CONNECTED: usize = 2048;
 
-/// A load under way. Each [`Loading::step`] is one of: the top-level
-/// file's parse; up to so many of its lines (a `USE` among them reads the
+/// How many of the loader's locations a step places (twice over: as
+/// provinces, then as locations).
+const PLACED: usize = 4096;
+
+/// A load under way. Each [`Loading::step`] is one of: the parse of up
+/// to so many of the top-level file's lines; up to so many of its lines (a `USE` among them reads the
 /// whole used file); the checks on the loader state; the map's places;
 /// their names and the adjacencies of [`CONNECTED`] locations, then of as
 /// many more a step; the rest of the map; the checks on it. Then
@@ -31,13 +39,20 @@ pub struct Loading<'a> {
 
 enum Stage {
     Parse(Arc<str>),
+    /// The top-level file's parse, so many lines a step.
+    Parsing(Arc<str>, Parser),
     Lines(Reading),
-    Build,
-    Place(super::Checked),
+    /// The checks on the loader state, one a step.
+    Checking(Checking),
+    /// The places, from this place on ([`super::place`]).
+    Place(super::Checked, Places, usize),
+    Name(super::Checked, Places),
     /// From this location on.
     Connect(super::Checked, Places, usize),
     Assemble(super::Checked, Places),
-    Check(Map),
+    /// The checks on the built map, from this one on ([`BUILT_CHECKS`]).
+    Check(Map, usize),
+    Sort(Map),
     Done(Map, Vec<Diagnostic>),
 }
 
@@ -61,21 +76,50 @@ impl<'a> Loading<'a> {
     /// Returns whether steps are left.
     #[cfg_attr(judgepad_size, optimize(size))]
     pub fn step(&mut self, lines: usize) -> bool {
-        let stage = core::mem::replace(&mut self.stage, Stage::Build);
+        let stage = core::mem::replace(&mut self.stage, Stage::Checking(Checking::default()));
         self.stage = match stage {
-            Stage::Parse(text) => Stage::Lines(self.loader.open_file(self.name.to_string(), text)),
+            Stage::Parse(text) => match self.loader.known(self.loader.next_file(), &text) {
+                Some(parse) => Stage::Lines(self.loader.open_parsed(self.name.to_string(), text, parse)),
+                None => {
+                    let parser = Parser::new(self.loader.next_file(), &text);
+                    Stage::Parsing(text, parser)
+                }
+            },
+            Stage::Parsing(text, mut parser) => {
+                if parser.step(&text, lines) {
+                    Stage::Parsing(text, parser)
+                } else {
+                    let parse = Arc::new(parser.finish());
+                    Stage::Lines(self.loader.open_parsed(self.name.to_string(), text, parse))
+                }
+            }
             Stage::Lines(mut reading) => {
                 if self.loader.read_lines(&mut reading, lines.max(1)) {
                     Stage::Lines(reading)
                 } else {
                     self.loader.close_file(reading);
-                    Stage::Build
+                    Stage::Checking(Checking::default())
                 }
             }
-            Stage::Build => {
-                Stage::Place(validate::check_raw(&self.loader.raw, &mut self.loader.diags))
+            Stage::Checking(mut checking) => {
+                if checking.step(&self.loader.raw, &mut self.loader.diags) {
+                    Stage::Checking(checking)
+                } else {
+                    Stage::Place(checking.finish(), Places::new(&self.loader.raw), 0)
+                }
             }
-            Stage::Place(checked) => Stage::Connect(checked, places(&self.loader.raw), 0),
+            Stage::Place(checked, mut places, from) => {
+                let to = place(&self.loader.raw, &mut places, from, PLACED);
+                if to < placing(&self.loader.raw) {
+                    Stage::Place(checked, places, to)
+                } else {
+                    Stage::Name(checked, places)
+                }
+            }
+            Stage::Name(checked, mut places) => {
+                name_places(&self.loader.raw, &mut places);
+                Stage::Connect(checked, places, 0)
+            }
             Stage::Connect(checked, mut places, from) => {
                 let to = connect(&self.loader.raw, &mut places, from, CONNECTED);
                 if to < places.locations.len() {
@@ -87,11 +131,18 @@ impl<'a> Loading<'a> {
             Stage::Assemble(checked, places) => {
                 let files = core::mem::take(&mut self.loader.files);
                 let raw = core::mem::take(&mut self.loader.raw);
-                Stage::Check(assemble(&self.name, files, raw, checked, places))
+                Stage::Check(assemble(&self.name, files, raw, checked, places), 0)
             }
-            Stage::Check(mut map) => {
+            Stage::Check(mut map, next) => {
+                BUILT_CHECKS[next](&mut map, &mut self.loader.diags);
+                if next + 1 < BUILT_CHECKS.len() {
+                    Stage::Check(map, next + 1)
+                } else {
+                    Stage::Sort(map)
+                }
+            }
+            Stage::Sort(map) => {
                 let mut diags = core::mem::take(&mut self.loader.diags);
-                check_built(&mut map, &mut diags);
                 diagnostics::sort(&mut diags);
                 if self.dialect == Dialect::Package {
                     package(&map, &mut diags);
@@ -109,18 +160,22 @@ impl<'a> Loading<'a> {
         self.dialect
     }
 
-    /// Whether the next step builds the map (any part) or checks it:
-    /// the longest steps of a big map's load (a caller yielding between
-    /// steps gives each a task of its own).
-    pub fn building(&self) -> bool {
-        matches!(
-            self.stage,
-            Stage::Build
-                | Stage::Place(..)
-                | Stage::Connect(..)
-                | Stage::Assemble(..)
-                | Stage::Check(..)
-        )
+    /// What the next step does, in a word or two (tests count the steps
+    /// of each kind): `parse`, `lines`, `checks`, `places`, `names`,
+    /// `adjacencies`, `assembly`, `built checks`, `sort` or `done`.
+    pub fn next_step(&self) -> &'static str {
+        match self.stage {
+            Stage::Parse(..) | Stage::Parsing(..) => "parse",
+            Stage::Lines(..) => "lines",
+            Stage::Checking(..) => "checks",
+            Stage::Place(..) => "places",
+            Stage::Name(..) => "names",
+            Stage::Connect(..) => "adjacencies",
+            Stage::Assemble(..) => "assembly",
+            Stage::Check(..) => "built checks",
+            Stage::Sort(..) => "sort",
+            Stage::Done(..) => "done",
+        }
     }
 
     /// The loaded map and its diagnostics (the steps left are done first),

@@ -24,27 +24,60 @@ use crate::text::{FileId, FileSpan, Span};
 mod built;
 pub(crate) use built::check_map;
 
-/// Checks on the loader state; returns what the build needs.
 /// Checks on the loader state; returns what the build needs. The checks run
 /// in the order of [`STEPS`], each a named method of [`Check`] over the
 /// state the earlier ones computed.
 pub(crate) fn check_raw(raw: &Raw, diags: &mut Vec<Diagnostic>) -> Checked {
-    let mut check = Check {
-        raw,
-        diags,
-        root: FileSpan::new(FileId(0), Span::empty(0)),
-        powers: Vec::new(),
-        scs: Vec::new(),
-        sc_set: OMap::default(),
-        unowned: Vec::new(),
-        centers: Vec::new(),
-        power_rules: false,
-    };
-    for (_, step) in STEPS {
-        step(&mut check);
+    let mut checking = Checking::default();
+    while checking.step(raw, diags) {}
+    checking.finish()
+}
+
+/// The checks on the loader state under way, one of [`STEPS`] a step (a
+/// load in steps runs each in a task of its own: at 26,000 provinces all
+/// of them took 40–70 ms in the page). What they found so far is kept
+/// here between steps.
+#[derive(Default)]
+pub(crate) struct Checking {
+    /// The next check's place in [`STEPS`].
+    next: usize,
+    powers: Vec<String>,
+    scs: Vec<Name>,
+    sc_set: OMap<()>,
+    unowned: Vec<Tok>,
+    centers: Vec<(String, Vec<Name>)>,
+    power_rules: bool,
+}
+
+impl Checking {
+    /// Runs the next check on `raw`. Returns whether checks are left.
+    pub(crate) fn step(&mut self, raw: &Raw, diags: &mut Vec<Diagnostic>) -> bool {
+        if let Some((_, step)) = STEPS.get(self.next) {
+            let found = core::mem::take(self);
+            let mut check = Check {
+                raw,
+                diags,
+                root: FileSpan::new(FileId(0), Span::empty(0)),
+                powers: found.powers,
+                scs: found.scs,
+                sc_set: found.sc_set,
+                unowned: found.unowned,
+                centers: found.centers,
+                power_rules: found.power_rules,
+            };
+            step(&mut check);
+            let Check { powers, scs, sc_set, unowned, centers, power_rules, .. } = check;
+            *self =
+                Checking { next: found.next + 1, powers, scs, sc_set, unowned, centers, power_rules };
+        }
+        self.next < STEPS.len()
     }
-    let Check { scs, unowned, centers, powers, .. } = check;
-    Checked { scs, unowned: unowned.into_iter().map(|tok| tok.text).collect(), centers, powers }
+
+    /// What the checks found that the build needs.
+    pub(crate) fn finish(self) -> Checked {
+        let Checking { scs, unowned, centers, powers, .. } = self;
+        Checked { scs, unowned: unowned.into_iter().map(|tok| tok.text).collect(), centers, powers }
+    }
 }
 
 /// One named check.

@@ -36,8 +36,17 @@ pub struct Token {
 /// Cuts `text` into tokens. Never fails; the tokens cover every byte once.
 pub fn lex(text: &str) -> Vec<Token> {
     let mut tokens = Vec::with_capacity(text.len() / 4);
+    lex_into(text, 0, text.len(), &mut tokens);
+    tokens
+}
+
+/// Cuts `text[from..to]` into tokens, pushed onto `tokens`: `lex`'s tokens
+/// of those bytes when `from` and `to` are each the text's start or end or
+/// just after a `\n` (no token runs past a line end).
+pub(crate) fn lex_into(text: &str, from: usize, to: usize, tokens: &mut Vec<Token>) {
+    let text = &text[..to];
     let bytes = text.as_bytes();
-    let mut at = 0usize;
+    let mut at = from;
     while at < bytes.len() {
         let start = at;
         let ch = text[at..].chars().next().unwrap_or('\u{fffd}');
@@ -70,7 +79,6 @@ pub fn lex(text: &str) -> Vec<Token> {
         };
         tokens.push(Token { kind, span: Span::new(start as u32, at as u32) });
     }
-    tokens
 }
 
 #[cfg(test)]
