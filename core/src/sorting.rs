@@ -137,7 +137,8 @@ mod tests {
             seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             ((seed >> 33) % u64::from(below)) as u32
         };
-        for (len, below) in [(0, 1), (10, 5), (63, 1000), (64, 3), (1000, 200), (5000, 20000), (300, u32::MAX)]
+        for (len, below) in
+            [(0, 1), (10, 5), (63, 1000), (64, 3), (1000, 200), (5000, 20000), (300, u32::MAX)]
         {
             let mut items: Vec<(u32, u32)> = (0..len).map(|_| (next(below), next(below))).collect();
             let mut want = items.clone();

@@ -377,7 +377,7 @@ impl Parser {
             return;
         }
         // 4.–11. Everything else, inside a dynamic block or not.
-        let kind = classify(text, &words);
+        let kind = classify(text, words);
         let scope = block.map_or(Scope::Static, Scope::Dynamic);
         res.lines.push(Line { span: line_span, words: words.clone(), kind, scope });
     }

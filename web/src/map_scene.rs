@@ -12,7 +12,7 @@ use crate::bridge::arrows::{self, ArrowView};
 use crate::bridge::entry::{Target, targets};
 use crate::bridge::pin_marks::{PinMark, pin_marks_of};
 use crate::bridge::scene::{Scene, Shapes, scene, shapes};
-use crate::drawing::{Key, same_provinces};
+use crate::drawing::Key;
 use crate::play::Play;
 
 /// The map view's memos.
@@ -69,7 +69,7 @@ impl MapScene {
         let pin_marks: Memo<Vec<PinMark>> = Memo::new(move |_| {
             drawn.with(|d| {
                 let Some((key, drawing)) = d else { return Vec::new() };
-                loaded.with_untracked(|it| pin_marks_of(&it.map, &key.1, drawing))
+                loaded.with_untracked(|it| pin_marks_of(&it.map, key.pins(), drawing))
             })
         });
         // Outlines and lines formatted once per drawing (by the worker,
@@ -88,12 +88,10 @@ impl MapScene {
                     match d {
                         // The phase on screen: its map in force (IN/FROM may
                         // change terrain) and its board.
-                        Some((k, drawing)) if same_provinces(&k.2, &it.map) => {
-                            play.session.with(|s| {
-                                let position = s.as_ref().map(|s| s.position(view));
-                                drawn_shapes.with(|sh| scene(&it.map, drawing, sh, position))
-                            })
-                        }
+                        Some((k, drawing)) if k.fits(&it.map) => play.session.with(|s| {
+                            let position = s.as_ref().map(|s| s.position(view));
+                            drawn_shapes.with(|sh| scene(&it.map, drawing, sh, position))
+                        }),
                         _ => previous.cloned().unwrap_or_else(|| {
                             let empty = layout::Layout::default();
                             scene(&it.map, &empty, &Shapes::default(), None)

@@ -79,7 +79,9 @@ impl<'a> Loading<'a> {
         let stage = core::mem::replace(&mut self.stage, Stage::Checking(Checking::default()));
         self.stage = match stage {
             Stage::Parse(text) => match self.loader.known(self.loader.next_file(), &text) {
-                Some(parse) => Stage::Lines(self.loader.open_parsed(self.name.to_string(), text, parse)),
+                Some(parse) => {
+                    Stage::Lines(self.loader.open_parsed(self.name.to_string(), text, parse))
+                }
                 None => {
                     let parser = Parser::new(self.loader.next_file(), &text);
                     Stage::Parsing(text, parser)
