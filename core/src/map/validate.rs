@@ -41,11 +41,17 @@ pub(crate) fn check_raw(raw: &Raw, diags: &mut Vec<Diagnostic>) -> Checked {
 pub(crate) struct Checking {
     /// The next check's place in [`STEPS`].
     next: usize,
+    /// Powers, sorted.
     powers: Vec<String>,
+    /// Supply centres in DPjudge's order.
     scs: Vec<Name>,
+    /// Membership of `scs`, which DPjudge's lists test linearly.
     sc_set: OMap<()>,
+    /// Centres owned by nobody at the start.
     unowned: Vec<Tok>,
+    /// Each power's initial centres.
     centers: Vec<(String, Vec<Name>)>,
+    /// Some abut is restricted to powers by letter (`EI:NAF`).
     power_rules: bool,
 }
 
@@ -53,29 +59,9 @@ impl Checking {
     /// Runs the next check on `raw`. Returns whether checks are left.
     pub(crate) fn step(&mut self, raw: &Raw, diags: &mut Vec<Diagnostic>) -> bool {
         if let Some((_, step)) = STEPS.get(self.next) {
-            let found = core::mem::take(self);
-            let mut check = Check {
-                raw,
-                diags,
-                root: FileSpan::new(FileId(0), Span::empty(0)),
-                powers: found.powers,
-                scs: found.scs,
-                sc_set: found.sc_set,
-                unowned: found.unowned,
-                centers: found.centers,
-                power_rules: found.power_rules,
-            };
-            step(&mut check);
-            let Check { powers, scs, sc_set, unowned, centers, power_rules, .. } = check;
-            *self = Checking {
-                next: found.next + 1,
-                powers,
-                scs,
-                sc_set,
-                unowned,
-                centers,
-                power_rules,
-            };
+            let root = FileSpan::new(FileId(0), Span::empty(0));
+            step(&mut Check { raw, diags, root, found: self });
+            self.next += 1;
         }
         self.next < STEPS.len()
     }
@@ -110,25 +96,15 @@ struct Check<'r> {
     diags: &'r mut Vec<Diagnostic>,
     /// The start of the root file, for problems with no better place.
     root: FileSpan,
-    /// Powers, sorted.
-    powers: Vec<String>,
-    /// Supply centres in DPjudge's order.
-    scs: Vec<Name>,
-    /// Membership of `scs`, which DPjudge's lists test linearly.
-    sc_set: OMap<()>,
-    /// Centres owned by nobody at the start.
-    unowned: Vec<Tok>,
-    /// Each power's initial centres.
-    centers: Vec<(String, Vec<Name>)>,
-    /// Some abut is restricted to powers by letter (`EI:NAF`).
-    power_rules: bool,
+    /// What the checks found so far.
+    found: &'r mut Checking,
 }
 
 impl Check<'_> {
     /// The power list (sorted, as DPjudge sorts it); too few powers; powers that
     /// are really mistyped directives.
     fn powers(&mut self) {
-        let Check { raw, diags, root, powers, .. } = self;
+        let Check { raw, diags, root, found: Checking { powers, .. }, .. } = self;
         let raw: &Raw = raw;
         let root = *root;
         *powers = raw.homes.keys().filter(|it| *it != "UNOWNED").map(String::from).collect();
@@ -169,7 +145,7 @@ impl Check<'_> {
     /// Named locations exist, existing locations are named, and no alias spells
     /// another location's abbreviation.
     fn names(&mut self) {
-        let Check { raw, diags, powers, .. } = self;
+        let Check { raw, diags, found: Checking { powers, .. }, .. } = self;
         let raw: &Raw = raw;
         // Named locations must exist; existing locations must be named.
         // Sized once: grown by doubling, its index was rebuilt a dozen times
@@ -224,7 +200,7 @@ impl Check<'_> {
 
     /// Supply centres: every home, and every owned centre; which are unowned.
     fn centers(&mut self) {
-        let Check { raw, diags, scs, sc_set, unowned, .. } = self;
+        let Check { raw, diags, found: Checking { scs, sc_set, unowned, .. }, .. } = self;
         let raw: &Raw = raw;
         // Supply centres: every home, and every owned centre.
         scs.clear();
@@ -263,7 +239,7 @@ impl Check<'_> {
 
     /// Factory, partisan and alternative-home sites, RESERVES and MILITIA.
     fn sites(&mut self) {
-        let Check { raw, diags, powers, sc_set, .. } = self;
+        let Check { raw, diags, found: Checking { powers, sc_set, .. }, .. } = self;
         let raw: &Raw = raw;
         // Factory and partisan sites.
         for (kind, map, code) in [
@@ -357,7 +333,7 @@ impl Check<'_> {
 
     /// Abut restrictions: power letters, ownership centres, `~` with `*`.
     fn abuts(&mut self) {
-        let Check { raw, diags, powers, sc_set, power_rules, .. } = self;
+        let Check { raw, diags, found: Checking { powers, sc_set, power_rules, .. }, .. } = self;
         let raw: &Raw = raw;
         // Abut restrictions.
         let abbrevs: Vec<char> = powers.iter().map(|power| power_letter(raw, power)).collect();
@@ -441,7 +417,7 @@ impl Check<'_> {
 
     /// Power abbreviations (letters) are unique.
     fn letters(&mut self) {
-        let Check { raw, diags, root, powers, power_rules, .. } = self;
+        let Check { raw, diags, root, found: Checking { powers, power_rules, .. }, .. } = self;
         let raw: &Raw = raw;
         let root = *root;
         let abbrevs: Vec<char> = powers.iter().map(|power| power_letter(raw, power)).collect();
@@ -485,7 +461,7 @@ impl Check<'_> {
 
     /// Initial centres and units: where they stand, and no centre owned twice.
     fn initial(&mut self) {
-        let Check { raw, diags, root, powers, centers, .. } = self;
+        let Check { raw, diags, root, found: Checking { powers, centers, .. }, .. } = self;
         let raw: &Raw = raw;
         let root = *root;
         // Initial centres and units.
