@@ -24,12 +24,14 @@ const CONNECTED: usize = 2048;
 /// provinces, then as locations).
 const PLACED: usize = 4096;
 
-/// A load under way. Each [`Loading::step`] is one of: the parse of up
-/// to so many of the top-level file's lines; up to so many of its lines (a `USE` among them reads the
-/// whole used file); the checks on the loader state; the map's places;
-/// their names and the adjacencies of [`CONNECTED`] locations, then of as
-/// many more a step; the rest of the map; the checks on it. Then
-/// [`Loading::finish`] hands the result over.
+/// A load under way. Each [`Loading::step`] is one of: the parse of so
+/// many of the top-level file's lines; the reading of so many of them (a
+/// `USE` among them reads the whole used file); one of the checks on the
+/// loader state; the places of [`PLACED`] of the loader's locations; their
+/// names; the adjacencies of [`CONNECTED`] locations; the rest of the map;
+/// one of the checks on it; the sort of the diagnostics. Then
+/// [`Loading::finish`] hands the result over. No step is long: the
+/// longest, a check on a 26,000-province map, takes 6–7 ms natively.
 pub struct Loading<'a> {
     name: Arc<str>,
     dialect: Dialect,
