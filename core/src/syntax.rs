@@ -204,6 +204,7 @@ impl Parser {
 
     /// Lexes and parses up to `lines` more lines of `text` (the text it was
     /// made for). Returns whether lines are left.
+    #[cfg_attr(judgepad_size, optimize(size))]
     pub fn step(&mut self, text: &str, lines: usize) -> bool {
         let from = self.at;
         let mut to = from;
@@ -247,6 +248,7 @@ impl Parser {
     }
 
     /// Classifies the line at hand: its words and its comment, if any.
+    #[cfg_attr(judgepad_size, optimize(size))]
     fn line(&mut self, text: &str, comment: Option<Span>) {
         let Parser { file, parse: res, stanza, block, words, .. } = self;
         let file = *file;

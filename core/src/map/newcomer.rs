@@ -29,6 +29,7 @@ const TERRAINS: [&str; 4] = ["LAND", "WATER", "COAST", "PORT"];
 
 /// Adds the first diagnostics of a newcomer's mistakes in `files` to
 /// `diags`.
+#[cfg_attr(judgepad_size, optimize(size))]
 pub(crate) fn explain(files: &[SourceFile], diags: &mut Vec<Diagnostic>) {
     // What the mistakes set off where they are.
     let sets_off = |d: &Diagnostic| {

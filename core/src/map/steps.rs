@@ -2,7 +2,8 @@
 //! time, so a caller that must not block for the whole of a big map (the
 //! page's main thread, which answers keys between steps) can spread it
 //! over several tasks. Its map and diagnostics are [`super::load_as_reusing`]'s,
-//! bit for bit: that function is this one run to the end.
+//! bit for bit (`tests/corpus.rs` holds the two together on every bundled
+//! variant).
 
 use alloc::string::ToString;
 use alloc::sync::Arc;

@@ -176,9 +176,17 @@ impl Workspace {
         WARM.with(|it| *it.borrow_mut() = Some((self, loaded)));
     }
 
-    /// Loads the variant from its top-level file.
+    /// Loads the variant from its top-level file, in one go (the same map
+    /// as [`Workspace::loading`] run to the end, without the steps' state
+    /// machine, which stays in the map's part of the wasm).
     pub fn load(&self) -> Loaded {
-        Workspace::loaded(self.loading())
+        let text = self.text(&self.root).unwrap_or_default();
+        let dialect = judgepad_core::format::dialect_of(&text);
+        let mut parses = PARSES.with(|it| it.take());
+        let (map, diags) =
+            judgepad_core::map::load_as_reusing(&self.root, &text, self, dialect, &mut parses);
+        PARSES.with(|it| *it.borrow_mut() = parses);
+        Loaded { map: std::sync::Arc::new(map), diags, dialect }
     }
 
     /// A load of the variant to be done in steps ([`Workspace::loaded`]

@@ -11,6 +11,7 @@ use crate::text::{FileSpan, Span};
 use alloc::vec::Vec;
 
 /// Checks on the built map: coasts, abut lists, one-way adjacencies.
+#[cfg_attr(judgepad_size, optimize(size))]
 pub(crate) fn check_map(map: &Map, diags: &mut Vec<Diagnostic>) {
     for prov in &map.provinces {
         if prov.location.is_none() {
