@@ -26,8 +26,9 @@ fn num(x: f64) -> String {
 pub struct RegionView {
     /// `PAR`.
     pub abbr: String,
-    /// SVG `points`.
-    pub points: String,
+    /// SVG `points` (shared with the drawing's [`Shapes`]: a scene is
+    /// worked out again whenever a unit moves).
+    pub points: Arc<str>,
     /// Fill colour (or pattern).
     pub fill: &'static str,
     /// Label point: x, y.
@@ -84,12 +85,32 @@ pub enum UnitShape {
 /// The borders of one kind, or the connectors: one SVG path of many
 /// pieces (a map of 10,000 provinces has 150,000 border lines; one element
 /// each made the page build and lay out 150,000 elements).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+/// A class's path is cut into lines of at most about [`LINE_PIECE`] bytes
+/// (at a move), drawn a frame apart on a big map.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LineView {
     /// CSS class (`b both`, `b fleet`, `c`…: one of [`LINE_CLASSES`]).
     pub class: &'static str,
-    /// SVG path data: a move and lines per piece.
-    pub d: String,
+    /// SVG path data: a move and lines per piece (shared: a scene is
+    /// worked out again whenever a unit moves, and the lines' layer keys
+    /// its paths by them; a 26,000-province map's are 4 MB).
+    pub d: Arc<str>,
+}
+
+/// About how many bytes of path data a [`LineView`] holds at most: the
+/// browser reads a path's data as it is set (16 ms a MB in a slow
+/// Chromium), and the lines' layer sets one a frame on a big map.
+pub const LINE_PIECE: usize = 256 * 1024;
+
+impl serde::Serialize for LineView {
+    fn serialize<S: serde::Serializer>(&self, to: S) -> Result<S::Ok, S::Error> {
+        #[derive(serde::Serialize)]
+        struct Wire<'a> {
+            class: &'a str,
+            d: &'a str,
+        }
+        Wire { class: self.class, d: &self.d }.serialize(to)
+    }
 }
 
 /// The name at the outer end of a link that leaves the map by one edge
@@ -155,7 +176,7 @@ impl Scene {
         self.regions
             .iter()
             .filter(|r| wanted(&r.abbr))
-            .map(|r| (r.abbr.clone(), r.points.clone()))
+            .map(|r| (r.abbr.clone(), r.points.to_string()))
             .collect()
     }
 }
@@ -165,7 +186,7 @@ impl Scene {
 #[derive(Clone, Debug, PartialEq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Shapes {
     /// SVG points of each region, in province order.
-    pub outlines: Vec<String>,
+    pub outlines: Vec<Arc<str>>,
     /// Borders, then connectors (a link off the map's edges as two stubs).
     pub lines: Vec<LineView>,
     /// Where each stub off the map's edge ends, and the province it leads to.
@@ -279,18 +300,29 @@ impl<'de> serde::Deserialize<'de> for LineView {
             LINE_CLASSES.into_iter().find(|class| *class == wire.class).ok_or_else(|| {
                 <D::Error as serde::de::Error>::custom(format!("no line class `{}`", wire.class))
             })?;
-        Ok(LineView { class, d: wire.d })
+        Ok(LineView { class, d: Arc::from(wire.d) })
     }
 }
 
 /// The [`Shapes`] of `layout`.
 pub fn shapes(layout: &Layout) -> Shapes {
-    let outlines = layout.provinces.iter().map(|region| points(&region.polygon)).collect();
-    // One path per class, in a fixed order.
+    shapes_cut(layout, LINE_PIECE)
+}
+
+/// [`shapes`], each class's path cut at a move once it holds `piece` bytes.
+fn shapes_cut(layout: &Layout, piece_bytes: usize) -> Shapes {
+    let outlines =
+        layout.provinces.iter().map(|region| Arc::from(points(&region.polygon))).collect();
+    // The paths of each class, in a fixed order, each cut at a move once
+    // it holds [`LINE_PIECE`] bytes.
     let classes = LINE_CLASSES;
-    let mut paths = vec![String::new(); classes.len()];
+    let mut paths = vec![vec![String::new()]; classes.len()];
     let mut piece = |class: usize, path: &[Point]| {
-        let d = &mut paths[class];
+        let cut = &mut paths[class];
+        if cut.last().is_some_and(|d| d.len() >= piece_bytes) {
+            cut.push(String::new());
+        }
+        let Some(d) = cut.last_mut() else { return };
         for (idx, p) in path.iter().enumerate() {
             let step = if idx == 0 { 'M' } else { 'L' };
             let _ = write!(d, "{step}{},{}", Num(p[0]), Num(p[1]));
@@ -317,8 +349,9 @@ pub fn shapes(layout: &Layout) -> Shapes {
     let lines = classes
         .iter()
         .zip(paths)
+        .flat_map(|(class, cut)| cut.into_iter().map(move |d| (*class, d)))
         .filter(|(_, d)| !d.is_empty())
-        .map(|(class, d)| LineView { class, d })
+        .map(|(class, d)| LineView { class, d: Arc::from(d) })
         .collect();
     Shapes { outlines, lines, tags }
 }
@@ -401,7 +434,7 @@ pub fn scene(
             let at = marks(region.label, region.room, province.abbr.chars().count());
             RegionView {
                 abbr: province.abbr.to_uppercase(),
-                points: shapes.outlines.get(idx).cloned().unwrap_or_default(),
+                points: shapes.outlines.get(idx).cloned().unwrap_or_else(|| Arc::from("")),
                 fill: terrain_colour(terrain),
                 label: (num(at.label[0]), num(at.label[1])),
                 font: num(at.font),
@@ -597,6 +630,28 @@ mod tests {
         );
         assert_eq!(spoken(map, None, "NAO").as_deref(), Some("North Atlantic Ocean (NAO), water"));
         assert_eq!(spoken(map, None, "nowhere"), None);
+    }
+
+    #[test]
+    fn a_big_class_of_lines_is_cut_at_moves() {
+        let loaded = crate::bridge::load("standard.map", &crate::bridge::variant_text("standard"));
+        let drawing = judgepad_core::layout::layout(&loaded.map, &[]);
+        let whole = shapes_cut(&drawing, usize::MAX);
+        assert_eq!(whole, shapes(&drawing), "standard's lines are under a piece");
+        let cut = shapes_cut(&drawing, 200);
+        assert!(cut.lines.len() > 2 * whole.lines.len(), "{} lines", cut.lines.len());
+        for line in &cut.lines {
+            assert!(line.d.starts_with('M'), "a line starts with a move: {}", line.d);
+            // Its last piece began under the size: one piece past it at most.
+            let last = line.d.rfind('M').unwrap_or(0);
+            assert!(last < 200, "{} bytes, the last piece from {last}", line.d.len());
+        }
+        for whole in &whole.lines {
+            let joined: String =
+                cut.lines.iter().filter(|l| l.class == whole.class).map(|l| &*l.d).collect();
+            assert_eq!(joined, *whole.d, "class {}", whole.class);
+        }
+        assert_eq!((cut.outlines, cut.tags), (whole.outlines, whole.tags));
     }
 
     #[test]

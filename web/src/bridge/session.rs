@@ -16,7 +16,11 @@ use crate::bridge::{DiagnosticRow, Loaded, game_of, order_checks, position, read
 /// comment, blanks squeezed. A comment or a `# @pos` pin leaves it as it
 /// is, so the game goes on; anything else replays the game on the new map.
 pub fn play_key(loaded: &Loaded) -> String {
-    let mut key = String::new();
+    // Sized once: at most the texts and their names, and a line end each
+    // (grown as it went, a 2 MB map's key was copied some twenty times).
+    let files = &loaded.map.files;
+    let mut key =
+        String::with_capacity(files.iter().map(|f| f.name.len() + f.text.len() + 2).sum());
     for file in &loaded.map.files {
         key.push_str(&file.name);
         key.push('\n');

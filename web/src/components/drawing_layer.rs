@@ -52,7 +52,7 @@ pub fn DrawingLayer(
         </defs>
         <g class=regions_class node_ref=regions></g>
         <g class="lines">
-            <For each=move || lines.with(|l| l.to_vec()) key=|l: &LineView| l.clone() let:l>
+            <For each=move || lines.with(|l| l.to_vec()) key=|l: &LineView| Drawn(l.class, Arc::clone(&l.d)) let:l>
                 <path class=l.class d=l.d />
             </For>
         </g>
@@ -152,10 +152,33 @@ fn regions_drawn(
     });
 }
 
+/// A line's key in the layer: its class and its path data by identity (a
+/// scene worked out again shares its lines, and hashing a big map's 4 MB
+/// of path data on every change is not free). The key holds the data, so
+/// its address is not reused while the key lives.
+#[derive(Clone)]
+struct Drawn(&'static str, Arc<str>);
+
+impl PartialEq for Drawn {
+    fn eq(&self, other: &Drawn) -> bool {
+        self.0 == other.0 && Arc::ptr_eq(&self.1, &other.1)
+    }
+}
+
+impl Eq for Drawn {}
+
+impl std::hash::Hash for Drawn {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+        Arc::as_ptr(&self.1).cast::<u8>().hash(state);
+    }
+}
+
 /// The scene's lines as drawn: with the scene on a map of up to
-/// [`FIRST_PIECE`] regions, a frame after it on a bigger one (the browser
-/// reads a 10,000-province map's 3 MB of path data as it is set, 12–27 ms
-/// that would join the scene's task).
+/// [`FIRST_PIECE`] regions; on a bigger one a line a frame from the next
+/// (the browser reads a path's data as it is set: a 26,000-province map's
+/// 4 MB took 64 ms in one task, and each line holds at most
+/// `scene::LINE_PIECE` bytes).
 fn lines_drawn(scene: Memo<Scene>) -> ReadSignal<Arc<[LineView]>> {
     let lines = RwSignal::new(Arc::from([]));
     let asked = StoredValue::new_local(0u64);
@@ -166,11 +189,26 @@ fn lines_drawn(scene: Memo<Scene>) -> ReadSignal<Arc<[LineView]>> {
             lines.set(now);
             return;
         }
+        // The lines drawn already stay (a unit moved: the scene is new, its
+        // lines the same); the others go now, the rest follow.
+        let kept = lines.with_untracked(|drawn| {
+            drawn
+                .iter()
+                .zip(now.iter())
+                .take_while(|(a, b)| a.class == b.class && Arc::ptr_eq(&a.d, &b.d))
+                .count()
+        });
+        if lines.with_untracked(|drawn| drawn.len()) != kept {
+            lines.set(Arc::from(&now[..kept]));
+        }
         let mine = asked.get_value();
         leptos::task::spawn_local(async move {
-            crate::tasks::next_frame().await;
-            if asked.get_value() == mine {
-                lines.set(now);
+            for drawn in kept + 1..=now.len() {
+                crate::tasks::next_frame().await;
+                if asked.get_value() != mine {
+                    return;
+                }
+                lines.set(Arc::from(&now[..drawn]));
             }
         });
     });

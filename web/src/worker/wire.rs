@@ -9,6 +9,8 @@
 //! the drawing once it is whole. A drawing of under [`PART`] bytes goes
 //! whole, as before.
 
+use std::sync::Arc;
+
 use judgepad_core::layout::{Border, Layout, Region};
 use serde::{Deserialize, Serialize};
 
@@ -27,7 +29,7 @@ pub enum Part {
         /// `Layout::provinces`.
         regions: Vec<Region>,
         /// `Shapes::outlines`.
-        outlines: Vec<String>,
+        outlines: Vec<Arc<str>>,
     },
     /// The next borders, from border `first` on.
     Borders {
@@ -75,7 +77,7 @@ fn split_by(mut drawing: Layout, mut shapes: Shapes, part: usize) -> (Layout, Sh
     }
     let regions = std::mem::take(&mut drawing.provinces);
     let outlines = std::mem::take(&mut shapes.outlines);
-    let sized = |(region, outline): &(Region, String)| region_bytes(region, outline);
+    let sized = |(region, outline): &(Region, Arc<str>)| region_bytes(region, outline);
     let mut parts: Vec<Part> = runs(regions.into_iter().zip(outlines).collect(), sized, part)
         .map(|(first, run)| {
             let (regions, outlines) = run.into_iter().unzip();
@@ -87,8 +89,8 @@ fn split_by(mut drawing: Layout, mut shapes: Shapes, part: usize) -> (Layout, Sh
         runs(borders, border_bytes, part).map(|(first, borders)| Part::Borders { first, borders }),
     );
     for (idx, line) in shapes.lines.iter_mut().enumerate() {
-        let d = std::mem::take(&mut line.d);
-        let mut rest = d.as_str();
+        let d = std::mem::replace(&mut line.d, Arc::from(""));
+        let mut rest = &*d;
         while !rest.is_empty() {
             let mut cut = rest.len().min(part);
             while !rest.is_char_boundary(cut) {
@@ -129,6 +131,8 @@ fn runs<T>(
 pub struct Assembly {
     drawing: Layout,
     shapes: Shapes,
+    /// The lines' path data so far (shared once whole).
+    lines: Vec<String>,
     took_ms: f64,
     left: u32,
 }
@@ -137,7 +141,8 @@ impl Assembly {
     /// Waits for `parts` parts of the drawing `drawing` heads (which took
     /// the worker `took_ms`).
     pub fn new(drawing: Layout, shapes: Shapes, took_ms: f64, parts: u32) -> Assembly {
-        Assembly { drawing, shapes, took_ms, left: parts }
+        let lines = shapes.lines.iter().map(|line| line.d.to_string()).collect();
+        Assembly { drawing, shapes, lines, took_ms, left: parts }
     }
 
     /// Puts `part` in its place (the parts come in order); false if it
@@ -161,9 +166,9 @@ impl Assembly {
                 self.drawing.borders.extend(borders);
                 true
             }
-            Part::Line { line, d } => match self.shapes.lines.get_mut(line as usize) {
+            Part::Line { line, d } => match self.lines.get_mut(line as usize) {
                 Some(it) => {
-                    it.d.push_str(&d);
+                    it.push_str(&d);
                     true
                 }
                 None => false,
@@ -178,7 +183,10 @@ impl Assembly {
 
     /// The drawing, its shapes and how long it took (whole once
     /// [`Assembly::whole`]).
-    pub fn finish(self) -> (Layout, Shapes, f64) {
+    pub fn finish(mut self) -> (Layout, Shapes, f64) {
+        for (line, d) in self.shapes.lines.iter_mut().zip(self.lines) {
+            line.d = Arc::from(d);
+        }
         (self.drawing, self.shapes, self.took_ms)
     }
 }
@@ -206,7 +214,7 @@ mod tests {
     fn a_big_drawing_goes_in_parts_and_comes_back_whole() {
         let (drawing, shapes) = standard();
         let (head, head_shapes, parts) = split_by(drawing.clone(), shapes.clone(), SMALL);
-        let bytes: usize = shapes.outlines.iter().map(String::len).sum::<usize>()
+        let bytes: usize = shapes.outlines.iter().map(|o| o.len()).sum::<usize>()
             + shapes.lines.iter().map(|l| l.d.len()).sum::<usize>();
         assert!(bytes > 16 * SMALL, "{bytes} bytes of outlines and lines");
         assert!(parts.len() >= 16, "{} parts", parts.len());
