@@ -110,18 +110,24 @@ pub fn load_as_reusing(
     loader.load_file(alloc::string::ToString::to_string(name), alloc::sync::Arc::from(text));
     let super::load::Loader { files, raw, mut diags, parses: made, .. } = loader;
     let map = super::finish(name, files, raw, &mut diags);
-    crate::diagnostics::sort(&mut diags);
-    if dialect == Dialect::Package {
-        package(&map, &mut diags);
-        crate::diagnostics::sort(&mut diags);
-    }
+    read_as(dialect, &map, &mut diags);
     *parses = made;
     (map, diags)
 }
 
+/// The load's last step, in one go or in steps: its diagnostics sorted, and
+/// the map then read as `dialect` reads it (the package's own checks).
+pub(super) fn read_as(dialect: Dialect, map: &Map, diags: &mut Vec<Diagnostic>) {
+    crate::diagnostics::sort(diags);
+    if dialect == Dialect::Package {
+        package(map, diags);
+        crate::diagnostics::sort(diags);
+    }
+}
+
 /// The package's own checks and exemptions, on a map loaded as DPjudge
 /// loads it.
-pub(super) fn package(map: &Map, diags: &mut Vec<Diagnostic>) {
+fn package(map: &Map, diags: &mut Vec<Diagnostic>) {
     // The package's own check is an error there.
     for diag in diags.iter_mut().filter(|d| d.code == codes::MISSING_ADJACENCY) {
         diag.severity = Severity::Error;

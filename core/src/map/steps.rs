@@ -9,13 +9,13 @@ use alloc::string::ToString;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 
-use super::dialect::{Dialect, package};
+use super::dialect::{Dialect, read_as};
 use super::load::{Loader, Reading};
 use super::validate::Checking;
 use super::{
     BUILT_CHECKS, Map, Parses, Places, Sources, assemble, connect, name_places, place, placing,
 };
-use crate::diagnostics::{self, Diagnostic};
+use crate::diagnostics::Diagnostic;
 use crate::syntax::Parser;
 
 /// How many locations' adjacencies a step connects.
@@ -148,11 +148,7 @@ impl<'a> Loading<'a> {
             }
             Stage::Sort(map) => {
                 let mut diags = core::mem::take(&mut self.loader.diags);
-                diagnostics::sort(&mut diags);
-                if self.dialect == Dialect::Package {
-                    package(&map, &mut diags);
-                    diagnostics::sort(&mut diags);
-                }
+                read_as(self.dialect, &map, &mut diags);
                 Stage::Done(map, diags)
             }
             done @ Stage::Done(..) => done,

@@ -87,7 +87,7 @@ pub enum UnitShape {
 /// each made the page build and lay out 150,000 elements).
 /// A class's path is cut into lines of at most about [`LINE_PIECE`] bytes
 /// (at a move), drawn a frame apart on a big map.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct LineView {
     /// CSS class (`b both`, `b fleet`, `c`…: one of [`LINE_CLASSES`]).
     pub class: &'static str,
@@ -101,17 +101,6 @@ pub struct LineView {
 /// browser reads a path's data as it is set (16 ms a MB in a slow
 /// Chromium), and the lines' layer sets one a frame on a big map.
 pub const LINE_PIECE: usize = 256 * 1024;
-
-impl serde::Serialize for LineView {
-    fn serialize<S: serde::Serializer>(&self, to: S) -> Result<S::Ok, S::Error> {
-        #[derive(serde::Serialize)]
-        struct Wire<'a> {
-            class: &'a str,
-            d: &'a str,
-        }
-        Wire { class: self.class, d: &self.d }.serialize(to)
-    }
-}
 
 /// The name at the outer end of a link that leaves the map by one edge
 /// and comes back by the other (a globe's map): where it leads.
@@ -314,7 +303,7 @@ fn shapes_cut(layout: &Layout, piece_bytes: usize) -> Shapes {
     let outlines =
         layout.provinces.iter().map(|region| Arc::from(points(&region.polygon))).collect();
     // The paths of each class, in a fixed order, each cut at a move once
-    // it holds [`LINE_PIECE`] bytes.
+    // it holds `piece_bytes`.
     let classes = LINE_CLASSES;
     let mut paths = vec![vec![String::new()]; classes.len()];
     let mut piece = |class: usize, path: &[Point]| {
@@ -434,7 +423,7 @@ pub fn scene(
             let at = marks(region.label, region.room, province.abbr.chars().count());
             RegionView {
                 abbr: province.abbr.to_uppercase(),
-                points: shapes.outlines.get(idx).cloned().unwrap_or_else(|| Arc::from("")),
+                points: shapes.outlines.get(idx).cloned().unwrap_or_default(),
                 fill: terrain_colour(terrain),
                 label: (num(at.label[0]), num(at.label[1])),
                 font: num(at.font),

@@ -21,7 +21,7 @@ pub fn play_key(loaded: &Loaded) -> String {
     let files = &loaded.map.files;
     let mut key =
         String::with_capacity(files.iter().map(|f| f.name.len() + f.text.len() + 2).sum());
-    for file in &loaded.map.files {
+    for file in files {
         key.push_str(&file.name);
         key.push('\n');
         for line in file.text.lines() {

@@ -180,22 +180,17 @@ impl Workspace {
     /// as [`Workspace::loading`] run to the end, without the steps' state
     /// machine, which stays in the map's part of the wasm).
     pub fn load(&self) -> Loaded {
-        let text = self.text(&self.root).unwrap_or_default();
-        let dialect = judgepad_core::format::dialect_of(&text);
+        let (text, dialect) = self.root_text();
         let mut parses = PARSES.with(|it| it.take());
         let (map, diags) =
             judgepad_core::map::load_as_reusing(&self.root, &text, self, dialect, &mut parses);
-        PARSES.with(|it| *it.borrow_mut() = parses);
-        Loaded { map: std::sync::Arc::new(map), diags, dialect }
+        Workspace::keep(map, diags, dialect, parses)
     }
 
     /// A load of the variant to be done in steps ([`Workspace::loaded`]
     /// ends it), reusing the last load's parses.
     pub fn loading(&self) -> Loading<'_> {
-        let text = self.text(&self.root).unwrap_or_default();
-        // A top-level file in the diplomacy package's dialect is read as the
-        // package reads it (its errors where it refuses what DPjudge takes).
-        let dialect = judgepad_core::format::dialect_of(&text);
+        let (text, dialect) = self.root_text();
         let parses = PARSES.with(|it| it.take());
         Loading::new(&self.root, &text, self, dialect, parses)
     }
@@ -205,6 +200,25 @@ impl Workspace {
     pub fn loaded(loading: Loading<'_>) -> Loaded {
         let dialect = loading.dialect();
         let (map, diags, parses) = loading.finish();
+        Workspace::keep(map, diags, dialect, parses)
+    }
+
+    /// The top-level file's text and the dialect it is read in: a file in
+    /// the diplomacy package's dialect is read as the package reads it (its
+    /// errors where it refuses what DPjudge takes).
+    fn root_text(&self) -> (String, judgepad_core::map::Dialect) {
+        let text = self.text(&self.root).unwrap_or_default();
+        let dialect = judgepad_core::format::dialect_of(&text);
+        (text, dialect)
+    }
+
+    /// A load's result, its parses kept for the next load.
+    fn keep(
+        map: judgepad_core::map::Map,
+        diags: Vec<judgepad_core::diagnostics::Diagnostic>,
+        dialect: judgepad_core::map::Dialect,
+        parses: judgepad_core::map::Parses,
+    ) -> Loaded {
         PARSES.with(|it| *it.borrow_mut() = parses);
         Loaded { map: std::sync::Arc::new(map), diags, dialect }
     }

@@ -52,7 +52,7 @@ pub fn DrawingLayer(
         </defs>
         <g class=regions_class node_ref=regions></g>
         <g class="lines">
-            <For each=move || lines.with(|l| l.to_vec()) key=|l: &LineView| Drawn(l.class, Arc::clone(&l.d)) let:l>
+            <For each=move || lines.with(|l| l.to_vec()) key=|l: &LineView| Drawn(l.clone()) let:l>
                 <path class=l.class d=l.d />
             </For>
         </g>
@@ -157,11 +157,18 @@ fn regions_drawn(
 /// of path data on every change is not free). The key holds the data, so
 /// its address is not reused while the key lives.
 #[derive(Clone)]
-struct Drawn(&'static str, Arc<str>);
+struct Drawn(LineView);
+
+impl Drawn {
+    /// Whether `a` and `b` are the same line: one class, one path data.
+    fn same(a: &LineView, b: &LineView) -> bool {
+        a.class == b.class && Arc::ptr_eq(&a.d, &b.d)
+    }
+}
 
 impl PartialEq for Drawn {
     fn eq(&self, other: &Drawn) -> bool {
-        self.0 == other.0 && Arc::ptr_eq(&self.1, &other.1)
+        Drawn::same(&self.0, &other.0)
     }
 }
 
@@ -169,8 +176,8 @@ impl Eq for Drawn {}
 
 impl std::hash::Hash for Drawn {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.0.hash(state);
-        Arc::as_ptr(&self.1).cast::<u8>().hash(state);
+        self.0.class.hash(state);
+        Arc::as_ptr(&self.0.d).cast::<u8>().hash(state);
     }
 }
 
@@ -191,14 +198,11 @@ fn lines_drawn(scene: Memo<Scene>) -> ReadSignal<Arc<[LineView]>> {
         }
         // The lines drawn already stay (a unit moved: the scene is new, its
         // lines the same); the others go now, the rest follow.
-        let kept = lines.with_untracked(|drawn| {
-            drawn
-                .iter()
-                .zip(now.iter())
-                .take_while(|(a, b)| a.class == b.class && Arc::ptr_eq(&a.d, &b.d))
-                .count()
+        let (kept, more) = lines.with_untracked(|drawn| {
+            let kept = drawn.iter().zip(now.iter()).take_while(|(a, b)| Drawn::same(a, b)).count();
+            (kept, drawn.len() > kept)
         });
-        if lines.with_untracked(|drawn| drawn.len()) != kept {
+        if more {
             lines.set(Arc::from(&now[..kept]));
         }
         let mine = asked.get_value();

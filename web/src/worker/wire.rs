@@ -89,7 +89,7 @@ fn split_by(mut drawing: Layout, mut shapes: Shapes, part: usize) -> (Layout, Sh
         runs(borders, border_bytes, part).map(|(first, borders)| Part::Borders { first, borders }),
     );
     for (idx, line) in shapes.lines.iter_mut().enumerate() {
-        let d = std::mem::replace(&mut line.d, Arc::from(""));
+        let d = std::mem::take(&mut line.d);
         let mut rest = &*d;
         while !rest.is_empty() {
             let mut cut = rest.len().min(part);
