@@ -6,9 +6,9 @@
 
 use leptos::prelude::*;
 
+use crate::bridge;
 use crate::bridge::share;
 use crate::bridge::workspace::Workspace;
-use crate::bridge::{self, Analysis};
 use crate::components::app_header::AppHeader;
 use crate::components::diagnostics::DiagnosticsPanel;
 use crate::components::editor::Editor;
@@ -76,34 +76,9 @@ pub fn App() -> impl IntoView {
         }
         (loaded, changed)
     });
-    // The map's analysis, with the drawing's warnings (pin conflicts) while
-    // they are about the pins the map has now. It follows the load in the
-    // same task when the load took up to half a long task (a keystroke:
-    // counts, squiggles and list in the keystroke's frame), and a task
-    // later after a slower one (a 10,000-province paste: the load 60–75
-    // ms, the list, the squiggles and the counts it changes 40–50 ms more;
-    // two tasks, not one of 90–135 ms).
-    let analysed = RwSignal::new(0u64);
-    Effect::new(move |first: Option<()>| {
-        loaded.track();
-        if first.is_none() || doc.check_ms.get_value().0 <= 25.0 {
-            analysed.update(|n| *n += 1);
-        } else {
-            leptos::task::spawn_local(async move {
-                crate::tasks::next_task().await;
-                analysed.update(|n| *n += 1);
-            });
-        }
-    });
-    let analysis: Memo<Analysis> = Memo::new(move |_| {
-        analysed.track();
-        loaded.with_untracked(|it| {
-            doc.drawing_notes.with(|(pins, notes)| {
-                let current = *pins == it.map.pins;
-                bridge::analysis_with(it, if current { notes } else { &[] })
-            })
-        })
-    });
+    // The map's analysis: in the load's task after a quick load, in tasks
+    // of its own after a slow one (analysed.rs).
+    let analysis = crate::analysed::analysis(doc, loaded);
     // Provinces the Diff panel lights on the map.
     let highlight = RwSignal::new(Vec::<String>::new());
     // The game: replayed from the order log on the map (see play.rs).

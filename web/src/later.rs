@@ -54,6 +54,9 @@ pub struct MapParts {
     pub encode: fn(Shared, crate::worker::client::Encoded),
     /// Loads a big map in steps (`stepped.rs`).
     pub load_in_steps: fn(crate::stepped::Stepped, crate::bridge::workspace::Workspace, u64),
+    /// Works out a slow load's analysis a task before the views show it
+    /// (`analysed.rs`).
+    pub analyse_ahead: fn(Doc, Memo<Loaded>, crate::analysed::Ahead, RwSignal<u64>),
 }
 
 /// Whether the map's part has loaded (the autosave then asks the worker).
@@ -76,6 +79,7 @@ pub fn map_parts() -> MapParts {
         start: crate::worker::client::start,
         encode: crate::worker::client::encode,
         load_in_steps: crate::stepped::run,
+        analyse_ahead: crate::analysed::ahead_then_shown,
     }
 }
 
@@ -161,7 +165,10 @@ fn rest() -> Parts {
             view! { <ForeignPanel opened=opened doc=doc done=done close=close /> }.into_any()
         },
         install_api: crate::js_api::install,
-        replay: crate::bridge::session::update,
+        replay: |previous, loaded, log| {
+            let key = crate::bridge::session::play_key(loaded);
+            crate::bridge::session::update(previous, key, loaded, log)
+        },
         package: crate::export::package_zip,
         diplicity: crate::export::diplicity_zip,
     }

@@ -6,6 +6,7 @@
 //! component per file; [`js_api`] installs `window.judgepad`. Only this crate
 //! knows the DOM.
 
+pub mod analysed;
 pub mod app;
 pub mod bridge;
 pub mod components;

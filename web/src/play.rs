@@ -8,12 +8,12 @@ use leptos::prelude::*;
 
 use crate::bridge::Loaded;
 use crate::bridge::entry::{Pick, put_order};
-use crate::bridge::session::{Session, play_key};
+use crate::bridge::session::Session;
 
-/// Replays a log on a map: [`crate::bridge::session::update`], handed over
-/// by the later part of the wasm (the game engine is not needed for the
-/// first page).
-pub type Replay = fn(Option<Session>, &str, &Loaded, &[String]) -> (Option<Session>, bool);
+/// Replays a log on a map: [`crate::bridge::session::update`] with the
+/// map's [`crate::bridge::session::play_key`], handed over by the later
+/// part of the wasm (the game engine is not needed for the first page).
+pub type Replay = fn(Option<Session>, &Loaded, &[String]) -> (Option<Session>, bool);
 
 /// Handles on the game's signals (cheap to copy into closures).
 #[derive(Clone, Copy)]
@@ -58,15 +58,13 @@ impl Play {
                 pending.set_value(handle.ok());
             }
         });
-        let key = Memo::new(move |_| {
-            tick.track();
-            loaded.with_untracked(play_key)
-        });
         let fresh = StoredValue::new(false);
         // The game engine, once the later part of the wasm has loaded.
         let engine = RwSignal::new(None::<Replay>);
+        // Worked out again once typing pauses (the map's key says whether
+        // the game must be replayed).
         let session = Memo::new_owning(move |previous: Option<Option<Session>>| {
-            let key = key.get();
+            tick.track();
             let Some(update) = engine.get() else { return (None, false) };
             let previous = previous.flatten();
             let stamp = previous.as_ref().map_or(0, |s| s.stamp);
@@ -79,8 +77,8 @@ impl Play {
                 previous
             };
             let (mut next, changed) =
-                log.with(|log| loaded.with_untracked(|loaded| update(previous, &key, loaded, log)));
-            if let Some(next) = &mut next {
+                log.with(|log| loaded.with_untracked(|loaded| update(previous, loaded, log)));
+            if let Some(next) = next.as_mut().filter(|_| changed) {
                 next.stamp = next.stamp.max(stamp + 1);
             }
             (next, changed)

@@ -12,49 +12,80 @@ use judgepad_core::game::{Report, Turn};
 
 use crate::bridge::{DiagnosticRow, Loaded, game_of, order_checks, position, read_orders_at};
 
-/// What the map means for play: every line of every file that is not a
-/// comment, blanks squeezed. A comment or a `# @pos` pin leaves it as it
-/// is, so the game goes on; anything else replays the game on the new map.
-pub fn play_key(loaded: &Loaded) -> String {
-    // Sized once: at most the texts and their names, and a line end each
-    // (grown as it went, a 2 MB map's key was copied some twenty times).
-    let files = &loaded.map.files;
-    let mut key =
-        String::with_capacity(files.iter().map(|f| f.name.len() + f.text.len() + 2).sum());
-    for file in files {
-        key.push_str(&file.name);
-        key.push('\n');
-        for line in file.text.lines() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
+/// What the map means for play: the words of every line of every file
+/// that is not a comment. A comment, a `# @pos` pin or a change of blanks
+/// leaves it as it is, so the game goes on; anything else replays the game
+/// on the new map. A 128-bit digest of those words and the files' names,
+/// not the words themselves: only ever compared, and a 2 MB map's key,
+/// written out, built and copied 2 MB in the page's task (28 ms of it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayKey([u64; 2]);
+
+/// The [`PlayKey`] of `loaded`.
+pub fn play_key(loaded: &Loaded) -> PlayKey {
+    let mut digest = Digest([0xcbf2_9ce4_8422_2325, 0x6c62_272e_07bb_0142]);
+    // A line that is not written as its words one space apart, rewritten.
+    let mut joined = String::new();
+    for file in loaded.map.files.iter() {
+        digest.write(Digest::NAME, file.name.as_bytes());
+        for line in file.text.split('\n') {
+            let words = match single_spaced(line) {
+                Some(words) => words,
+                None => {
+                    joined.clear();
+                    each_word(line, |word| {
+                        if !joined.is_empty() {
+                            joined.push(' ');
+                        }
+                        joined.push_str(word);
+                    });
+                    &joined
+                }
+            };
+            if !words.is_empty() && !words.starts_with('#') {
+                digest.write(Digest::LINE, words.as_bytes());
             }
-            squeezed(line, &mut key);
-            key.push('\n');
         }
     }
-    key
+    PlayKey(digest.0)
 }
 
-/// Pushes the words of `line` onto `key`, a space between each two. An
-/// ASCII line (nearly every line of a map) is cut byte by byte: cut by
-/// `split_whitespace`, a 2 MB map's key took 30 ms of the page's task.
-fn squeezed(line: &str, key: &mut String) {
-    if !line.is_ascii() {
-        for (idx, word) in line.split_whitespace().enumerate() {
-            if idx > 0 {
-                key.push(' ');
-            }
-            key.push_str(word);
+/// `char::is_whitespace` in ASCII (`u8::is_ascii_whitespace` leaves out the
+/// vertical tab).
+fn space(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+}
+
+/// `line` without its blanks at either end, if it is ASCII and its words
+/// are one space apart (nearly every line of a map): its words as
+/// [`each_word`] joins them, without a copy.
+fn single_spaced(line: &str) -> Option<&str> {
+    let bytes = line.as_bytes();
+    let (mut start, mut end) = (0, bytes.len());
+    while start < end && space(bytes[start]) {
+        start += 1;
+    }
+    while end > start && space(bytes[end - 1]) {
+        end -= 1;
+    }
+    let mut after_space = false;
+    for &byte in &bytes[start..end] {
+        if byte >= 0x80 || (space(byte) && (byte != b' ' || after_space)) {
+            return None;
         }
+        after_space = byte == b' ';
+    }
+    line.get(start..end)
+}
+
+/// Calls `word` with each word of `line` (what `split_whitespace` cuts).
+fn each_word(line: &str, mut word: impl FnMut(&str)) {
+    if !line.is_ascii() {
+        line.split_whitespace().for_each(word);
         return;
     }
-    // `char::is_whitespace` in ASCII (`u8::is_ascii_whitespace` leaves out
-    // the vertical tab).
-    let space = |byte: u8| matches!(byte, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r');
     let bytes = line.as_bytes();
     let mut at = 0;
-    let mut first = true;
     while at < bytes.len() {
         while at < bytes.len() && space(bytes[at]) {
             at += 1;
@@ -64,12 +95,41 @@ fn squeezed(line: &str, key: &mut String) {
             at += 1;
         }
         if start < at {
-            if !first {
-                key.push(' ');
-            }
-            key.push_str(&line[start..at]);
-            first = false;
+            word(&line[start..at]);
         }
+    }
+}
+
+/// Two 64-bit lanes, each a bijective mix of its state and the next
+/// word; a write is its kind and length, then its bytes eight at a time
+/// (so no two sequences of writes are one stream of words).
+struct Digest([u64; 2]);
+
+impl Digest {
+    /// A file's name.
+    const NAME: u64 = 1;
+    /// A line's words, one space apart.
+    const LINE: u64 = 2;
+
+    fn write(&mut self, kind: u64, bytes: &[u8]) {
+        self.word(kind << 56 | bytes.len() as u64);
+        let mut words = bytes.chunks_exact(8);
+        for word in &mut words {
+            self.word(u64::from_le_bytes(word.try_into().unwrap_or_default()));
+        }
+        let rest = words.remainder();
+        if !rest.is_empty() {
+            let mut last = [0; 8];
+            last[..rest.len()].copy_from_slice(rest);
+            self.word(u64::from_le_bytes(last));
+        }
+    }
+
+    fn word(&mut self, word: u64) {
+        let [a, b] = &mut self.0;
+        *a = (*a ^ word).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        *a ^= *a >> 29;
+        *b = (*b ^ word).wrapping_mul(0xc2b2_ae3d_27d4_eb4f).rotate_left(31);
     }
 }
 
@@ -89,7 +149,7 @@ pub struct Session {
     /// Bumped on every change (what the page compares: games are large).
     pub stamp: u64,
     /// The [`play_key`] of the map it was played on.
-    pub key: String,
+    pub key: PlayKey,
     /// The log replayed.
     pub log: Vec<String>,
     /// The game after the log.
@@ -156,7 +216,7 @@ fn play(game: &mut Game, text: &str) -> Played {
 /// Returns whether it changed.
 pub fn update(
     previous: Option<Session>,
-    key: &str,
+    key: PlayKey,
     loaded: &Loaded,
     log: &[String],
 ) -> (Option<Session>, bool) {
@@ -205,10 +265,10 @@ pub fn update(
     (replay(stamp, key, loaded, log), true)
 }
 
-fn replay(stamp: u64, key: &str, loaded: &Loaded, log: &[String]) -> Option<Session> {
+fn replay(stamp: u64, key: PlayKey, loaded: &Loaded, log: &[String]) -> Option<Session> {
     let mut game = game_of(loaded)?;
     let played = log.iter().map(|text| play(&mut game, text)).collect();
-    Some(Session { stamp, key: key.to_string(), log: log.to_vec(), game, played, note: None })
+    Some(Session { stamp, key, log: log.to_vec(), game, played, note: None })
 }
 
 /// Where a phase of the timeline stands.
@@ -283,44 +343,54 @@ mod tests {
     fn the_log_is_the_game() {
         let loaded = load("standard.map", &variant_text("standard"));
         let key = play_key(&loaded);
-        let (first, changed) = update(None, &key, &loaded, &[]);
+        let (first, changed) = update(None, key, &loaded, &[]);
         assert!(changed);
         let first = first.expect("a game");
         assert_eq!(first.game.phase.abbr(), "S1901M");
         // One phase more: played on the previous game.
         let two = log(&["A PAR - BUR\nA MAR - BUR", "A BUR - MUN"]);
-        let (next, changed) = update(Some(first), &key, &loaded, &two[..1]);
+        let (next, changed) = update(Some(first), key, &loaded, &two[..1]);
         assert!(changed);
         let next = next.expect("a game");
         assert_eq!(next.game.phase.abbr(), "F1901M");
-        let (next, _) = update(Some(next), &key, &loaded, &two);
+        let (next, _) = update(Some(next), key, &loaded, &two);
         let next = next.expect("a game");
         assert_eq!(next.game.history.len(), 2);
         assert_eq!(next.played[0].orders.len(), 2);
         // The same log: unchanged. A shorter one: undone.
         let stamp = next.stamp;
-        let (same, changed) = update(Some(next), &key, &loaded, &two);
+        let (same, changed) = update(Some(next), key, &loaded, &two);
         assert!(!changed);
         assert_eq!(same.as_ref().map(|s| s.stamp), Some(stamp));
-        let (back, _) = update(same, &key, &loaded, &two[..1]);
+        let (back, _) = update(same, key, &loaded, &two[..1]);
         let back = back.expect("a game");
         assert_eq!(back.game.phase.abbr(), "F1901M");
         // Replayed from scratch it is the same game.
-        let (fresh, _) = update(None, &key, &loaded, &two[..1]);
+        let (fresh, _) = update(None, key, &loaded, &two[..1]);
         assert_eq!(fresh.expect("a game").game, back.game);
         // A comment changes nothing; a rule replays and says so.
         let commented = load("standard.map", &format!("# a note\n{}", variant_text("standard")));
         assert_eq!(play_key(&commented), key);
-        // Words are squeezed alike in ASCII and in other lines.
-        for line in ["a  b\tc \x0b d\x0c", "\u{a0}x\u{2003} y\u{85}z", "one"] {
-            let mut fast = String::new();
-            squeezed(line, &mut fast);
-            assert_eq!(fast, line.split_whitespace().collect::<Vec<_>>().join(" "), "{line:?}");
+        // Words are cut alike in ASCII and in other lines, and a line
+        // written one space apart is taken as it is.
+        let lines =
+            ["a  b\tc \x0b d\x0c\r", "\u{a0}x\u{2003} y\u{85}z", "one", " \t ", " a b\r", "a\tb"];
+        for line in lines {
+            let mut words = Vec::new();
+            each_word(line, |word| words.push(word.to_string()));
+            let joined = line.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert_eq!(words.join(" "), joined, "{line:?}");
+            if let Some(single) = single_spaced(line) {
+                assert_eq!(single, joined, "{line:?}");
+            }
         }
+        assert_eq!(single_spaced(" a b\r"), Some("a b"));
+        assert_eq!(single_spaced("a  b"), None);
+        assert_eq!(single_spaced("a\tb"), None);
         let ruled = load("standard.map", &format!("RULE BUILD_ANY\n{}", variant_text("standard")));
         let other = play_key(&ruled);
         assert_ne!(other, key);
-        let (replayed, _) = update(Some(back), &other, &ruled, &two[..1]);
+        let (replayed, _) = update(Some(back), other, &ruled, &two[..1]);
         let replayed = replayed.expect("a game");
         assert_eq!(replayed.game.phase.abbr(), "F1901M");
         assert!(
@@ -330,12 +400,12 @@ mod tests {
         );
         // A position edit is an entry of the log; growing it replays only it.
         let edited = vec![two[0].clone(), "# position\nREMOVE MUN\n".to_string()];
-        let (with_edit, _) = update(Some(replayed), &other, &ruled, &edited);
+        let (with_edit, _) = update(Some(replayed), other, &ruled, &edited);
         let with_edit = with_edit.expect("a game");
         assert_eq!(with_edit.game.phase.abbr(), "F1901M");
         assert_eq!(with_edit.game.board.pieces.len(), 21);
         let more = vec![two[0].clone(), "# position\nREMOVE MUN\nREMOVE BER\n".to_string()];
-        let (with_edit, _) = update(Some(with_edit), &other, &ruled, &more);
+        let (with_edit, _) = update(Some(with_edit), other, &ruled, &more);
         let with_edit = with_edit.expect("a game");
         assert_eq!((with_edit.game.board.pieces.len(), with_edit.game.history.len()), (20, 2));
         let steps = timeline(&with_edit.game);
@@ -343,13 +413,42 @@ mod tests {
         let replayed = with_edit;
         // A map with errors cannot be played.
         let broken = load("standard.map", "UNKNOWN DIRECTIVE HERE\n");
-        assert!(update(Some(replayed), "x", &broken, &[]).0.is_none());
+        assert!(update(Some(replayed), play_key(&broken), &broken, &[]).0.is_none());
+    }
+
+    #[test]
+    fn the_key_is_the_words_of_each_line_and_the_names() {
+        let text = variant_text("standard");
+        let key = play_key(&load("standard.map", &text));
+        // Blanks squeezed, blank lines and comments left out: the same.
+        let spaced = text.replace("\t\t", " ").replace('\n', "\n\n  # note\n");
+        assert_eq!(play_key(&load("standard.map", &spaced)), key);
+        // Words joined, or a file's name: another.
+        let joined = text.replacen("USE\t\t", "USE", 1);
+        assert_ne!(play_key(&load("standard.map", &joined)), key);
+        assert_ne!(play_key(&load("other.map", &text)), key);
+        // No two sequences of writes are one stream of words.
+        let digest = |writes: &[(u64, &str)]| {
+            let mut digest = Digest([1, 2]);
+            for (kind, text) in writes {
+                digest.write(*kind, text.as_bytes());
+            }
+            digest.0
+        };
+        let (name, line) = (Digest::NAME, Digest::LINE);
+        let ab = digest(&[(line, "abcdefghij")]);
+        assert_ne!(ab, digest(&[(line, "abcdefgh"), (line, "ij")]));
+        assert_ne!(
+            digest(&[(name, "x.map"), (line, "a")]),
+            digest(&[(line, "x.map"), (line, "a")])
+        );
+        assert_ne!(digest(&[(line, "a")]), digest(&[(line, "a\0")]));
     }
 
     #[test]
     fn the_timeline_follows_the_calendar() {
         let loaded = load("standard.map", &variant_text("standard"));
-        let (session, _) = update(None, &play_key(&loaded), &loaded, &log(&["", ""]));
+        let (session, _) = update(None, play_key(&loaded), &loaded, &log(&["", ""]));
         let steps = timeline(&session.expect("a game").game);
         let abbrs: Vec<&str> = steps.iter().map(|s| s.abbr.as_str()).collect();
         // Two movement phases played with no orders: nothing to retreat or
@@ -360,12 +459,12 @@ mod tests {
         assert!(steps.iter().all(|s| !s.changes));
         // hundred: its own seasons and phases.
         let hundred = load("hundred.map", &variant_text("hundred"));
-        let (session, _) = update(None, &play_key(&hundred), &hundred, &[]);
+        let (session, _) = update(None, play_key(&hundred), &hundred, &[]);
         let steps = timeline(&session.expect("a game").game);
         assert_ne!(steps[0].abbr, "S1901M");
         // loeb9: IN/FROM change the map at some phase ahead.
         let loeb = load("loeb9.map", &variant_text("loeb9"));
-        let (session, _) = update(None, &play_key(&loeb), &loeb, &[]);
+        let (session, _) = update(None, play_key(&loeb), &loeb, &[]);
         let steps = timeline(&session.expect("a game").game);
         // The Arctic is water in spring only: the map changes on entering
         // every phase after the first.

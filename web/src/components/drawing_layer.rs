@@ -15,7 +15,7 @@ use wasm_bindgen::JsCast;
 
 use crate::bridge::pin_marks::PinMark;
 use crate::bridge::scene::{
-    CoastView, FIRST_PIECE, LineView, Scene, TagView, next_piece, regions_markup,
+    CoastView, FIRST_PIECE, LineView, PIECES_A_FRAME, Scene, TagView, next_piece, regions_markup,
 };
 
 /// The drawing's SVG.
@@ -85,12 +85,13 @@ pub fn DrawingLayer(
 /// Fills `layer` with the scene's regions whenever they change, and keeps
 /// the tab stop (`tabindex="0"`, every other region -1) and its accessible
 /// name on the right regions. A map of up to [`FIRST_PIECE`] regions is
-/// drawn in the task that brings it; a bigger one is emptied and filled a
-/// piece a frame from the next, each piece as big as the browser parses in
-/// the budget at the last piece's pace (`scene::next_piece`): the task
+/// drawn in the task that brings it; a bigger one is emptied and filled
+/// two pieces a frame from the next (`scene::PIECES_A_FRAME`), each in a
+/// task of its own and as big as the browser parses in the budget at the
+/// last piece's pace (`scene::next_piece`): the task
 /// that brings a 10,000-province drawing also works out its scene (30 ms),
 /// and a first piece of 1,500 regions parsed in it took 40–60 ms more.
-/// Each piece's markup is written in its own frame: written for every
+/// Each piece's markup is written in its own task: written for every
 /// region up front, a 26,000-province map's took 23 ms of the scene's task.
 fn regions_drawn(
     layer: NodeRef<leptos::svg::G>,
@@ -121,8 +122,14 @@ fn regions_drawn(
         let filling = filled.get_value();
         leptos::task::spawn_local(async move {
             let (mut next, mut size) = (now, FIRST_PIECE);
+            let mut pieces = 0;
             while next < count {
-                crate::tasks::next_frame().await;
+                if pieces % PIECES_A_FRAME == 0 {
+                    crate::tasks::next_frame().await;
+                } else {
+                    crate::tasks::next_task().await;
+                }
+                pieces += 1;
                 if filled.get_value() != filling {
                     return;
                 }
