@@ -259,7 +259,7 @@ pub fn record_with(map_name: &str, count: usize, seed: u64, policy: Policy) -> (
         };
         game.advance(&orders);
     }
-    (game.map.clone(), phases)
+    ((*game.map).clone(), phases)
 }
 
 /// Builds armies wherever possible (removals go to civil disorder).
