@@ -56,13 +56,13 @@ if (shared) {
   const nj = path.join(shared, 'njudge');
   const xq = path.join(shared, 'xconq');
   await measure('nJudge colonial (map + seed)', [['map.colonial', read(nj, 'map.colonial')], ['seed.colonial', read(nj, 'seed.colonial')]], '[data-testid="import-summary"]', 10);
-  await measure('Xconq europe (240×200 hexes)', [['europe.map', read(xq, 'europe.map')]], 'svg.hexes path', 5);
-  await measure('Xconq earth1 (360×122 hexes)', [['earth1.map', read(xq, 'earth1.map')]], 'svg.hexes path', 5);
-  await measure('Xconq beirut (scenario + 2 includes)', [['beirut.scn', read(xq, 'beirut.scn')], ['beirut.per', read(xq, 'beirut.per')], ['beirut.map', read(xq, 'beirut.map')]], 'svg.hexes path', 10);
+  await measure('Xconq europe (240×200 hexes)', [['europe.map', read(xq, 'europe.map')]], 'svg.hexes.drawn path', 5);
+  await measure('Xconq earth1 (360×122 hexes)', [['earth1.map', read(xq, 'earth1.map')]], 'svg.hexes.drawn path', 5);
+  await measure('Xconq beirut (scenario + 2 includes)', [['beirut.scn', read(xq, 'beirut.scn')], ['beirut.per', read(xq, 'beirut.per')], ['beirut.map', read(xq, 'beirut.map')]], 'svg.hexes.drawn path', 10);
 } else {
   const data = path.join(root, 'tests', 'data');
   console.log('  (../shared/corpus absent: timing our own small fixtures)');
   await measure('nJudge tiny (map + seed)', [['map.tiny', read(data, 'njudge', 'map.tiny')], ['seed.tiny', read(data, 'njudge', 'seed.tiny')]], '[data-testid="import-summary"]', 10);
-  await measure('Xconq tiny (scenario + 2 includes)', [['tiny.scn', read(data, 'xconq', 'tiny.scn')], ['tiny.map', read(data, 'xconq', 'tiny.map')], ['tiny.per', read(data, 'xconq', 'tiny.per')]], 'svg.hexes path', 10);
+  await measure('Xconq tiny (scenario + 2 includes)', [['tiny.scn', read(data, 'xconq', 'tiny.scn')], ['tiny.map', read(data, 'xconq', 'tiny.map')], ['tiny.per', read(data, 'xconq', 'tiny.per')]], 'svg.hexes.drawn path', 10);
 }
 await close();

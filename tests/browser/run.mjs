@@ -1487,7 +1487,7 @@ test('other formats: Xconq files open in the hex viewer with their globals; euro
   fs.mkdirSync(shots, { recursive: true });
   for (const [shot, names, terrains] of [['europe', ['europe.map'], 5], ['earth1', ['earth1.map'], 5], ['beirut', ['beirut.scn', 'beirut.per', 'beirut.map'], 3]]) {
     await dropFiles(page, names.map((name) => [name, fs.readFileSync(path.join(corpus, name), 'latin1')]));
-    await page.waitForSelector('[data-testid="xconq-view"] svg.hexes path');
+    await page.waitForSelector('[data-testid="xconq-view"] svg.hexes.drawn path');
     const drawn = await page.locator('svg.hexes path[data-terrain]').count();
     if (drawn < terrains) throw new Error(`${shot}: ${drawn} terrain layers`);
     await page.locator('[data-testid="foreign"]').screenshot({ path: path.join(shots, `xconq-${shot}.png`) });

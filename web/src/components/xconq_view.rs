@@ -66,7 +66,13 @@ pub fn XconqView(
         }
     };
     let stop = move |_| drag.set_value(None);
-    let legend: Vec<_> = scene.as_ref().map(|s| s.terrain.clone()).unwrap_or_default();
+    // The legend's lines (not a copy of the paths).
+    let legend: Vec<(String, String, char, usize)> = scene
+        .as_ref()
+        .map(|s| {
+            s.terrain.iter().map(|l| (l.name.clone(), l.color.clone(), l.ch, l.count)).collect()
+        })
+        .unwrap_or_default();
     let figures = scene.as_ref().map(|s| {
         format!(
             "{}×{} hexes, {} units",
@@ -102,14 +108,14 @@ pub fn XconqView(
     let drawing = match scene {
         Some(scene) => {
             let HexScene { terrain, units, .. } = scene;
+            let columns = world.grid.as_ref().map_or(0, |g| g.width as usize);
+            let (paths, shown, total) = terrain_paths(terrain, columns);
+            // `drawn` once every piece is set (tests wait for it).
+            let hexes_class = move || if shown.get() >= total { "hexes drawn" } else { "hexes" };
         view! {
             <div class="hex-stage" data-testid="hex-map" on:wheel=on_wheel on:pointerdown=on_down on:pointermove=on_move on:pointerup=stop on:pointerleave=stop>
-                <svg class="hexes" viewBox=view_box node_ref=svg_ref aria-label="hex map">
-                    <g class="terrain">
-                        {terrain.into_iter().map(|l| view! {
-                            <path d=l.path fill=l.color data-terrain=l.name />
-                        }).collect_view()}
-                    </g>
+                <svg class=hexes_class viewBox=view_box node_ref=svg_ref aria-label="hex map">
+                    <g class="terrain">{paths}</g>
                     <g class="xunits">
                         {units.into_iter().map(|u| view! {
                             <g class="xunit" data-side=u.side.to_string()>
@@ -139,8 +145,8 @@ pub fn XconqView(
                 <p>{figures}" · "{period}</p>
                 <p class="muted">"Files: "{file_list}</p>
                 <ul class="legend" data-testid="hex-legend">
-                    {legend.into_iter().map(|l| view! {
-                        <li><span class="swatch" style:background=l.color></span>{format!("{} `{}` — {} hexes", l.name, l.ch, l.count)}</li>
+                    {legend.into_iter().map(|(name, color, ch, count)| view! {
+                        <li><span class="swatch" style:background=color></span>{format!("{name} `{ch}` — {count} hexes")}</li>
                     }).collect_view()}
                 </ul>
                 {(!sides.is_empty()).then(|| view! {
@@ -158,6 +164,50 @@ pub fn XconqView(
             </div>
         </div>
     }
+}
+
+/// The terrains' paths, a path per piece of each (`foreign::HEX_PIECE`,
+/// each overlapping the last by a row of `columns` hexes and one), the
+/// first of each named by its terrain; their data set a piece a task
+/// from the next (`shown` counts the pieces set, of `total`), so no task
+/// reads a big map's whole path data (Europe's 1.4 MB: 44 ms).
+fn terrain_paths(
+    terrain: Vec<foreign::TerrainLayer>,
+    columns: usize,
+) -> (AnyView, RwSignal<usize>, usize) {
+    let shown = RwSignal::new(0usize);
+    let mut total = 0;
+    let mut paths = Vec::new();
+    for layer in terrain {
+        for (k, piece) in foreign::path_pieces(&layer.path, foreign::HEX_PIECE, columns + 1)
+            .into_iter()
+            .enumerate()
+        {
+            let (at, piece) = (total, piece.to_string());
+            let d = move || (shown.get() > at).then(|| piece.clone());
+            let fill = layer.color.clone();
+            paths.push(if k == 0 {
+                view! { <path d=d fill=fill data-terrain=layer.name.clone() /> }.into_any()
+            } else {
+                view! { <path d=d fill=fill /> }.into_any()
+            });
+            total += 1;
+        }
+    }
+    leptos::task::spawn_local(async move {
+        loop {
+            crate::tasks::next_task().await;
+            // Closed (the signal is gone) or done.
+            match shown.try_update(|n| {
+                *n += 1;
+                *n
+            }) {
+                Some(n) if n < total => {}
+                _ => break,
+            }
+        }
+    });
+    (paths.into_any(), shown, total)
 }
 
 /// Diagnostics of foreign files: `file [Ln, Col] severity[code] message`.
