@@ -184,7 +184,10 @@ fn terrain_paths(
             .enumerate()
         {
             let (at, piece) = (total, piece.to_string());
-            let d = move || (shown.get() > at).then(|| piece.clone());
+            // Its data once it is due (the memo changes once: the pieces
+            // set already are not copied again as the others come).
+            let due = Memo::new(move |_| shown.get() > at);
+            let d = move || due.get().then(|| piece.clone());
             let fill = layer.color.clone();
             paths.push(if k == 0 {
                 view! { <path d=d fill=fill data-terrain=layer.name.clone() /> }.into_any()
