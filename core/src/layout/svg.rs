@@ -19,8 +19,15 @@ use crate::map::{Map, UnitKind};
 #[derive(Clone, Copy)]
 pub struct Num(pub f64);
 
-impl core::fmt::Display for Num {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+impl Num {
+    /// Writes it onto `out`, as `Display` does, without the formatter (the
+    /// page's Xconq hexes: 48,000 pairs of numbers).
+    pub fn push_to(self, out: &mut String) {
+        self.with_text(|text| out.push_str(text));
+    }
+
+    /// Calls `f` with it written out.
+    fn with_text<R>(self, f: impl FnOnce(&str) -> R) -> R {
         // Written digit by digit from the end of a buffer, not through
         // `write!` with its integer formatting: a 10,000-province map's
         // labels are 60,000 numbers formatted in the page's task.
@@ -55,7 +62,13 @@ impl core::fmt::Display for Num {
         if hundredths < 0 {
             put(b'-');
         }
-        f.write_str(core::str::from_utf8(&buf[at..]).unwrap_or("0"))
+        f(core::str::from_utf8(&buf[at..]).unwrap_or("0"))
+    }
+}
+
+impl core::fmt::Display for Num {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.with_text(|text| f.write_str(text))
     }
 }
 

@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 
 use judgepad_core::format::{Format, sniff};
+use judgepad_core::layout::svg::Num;
 use judgepad_core::njudge::{self, PowerNames};
 use judgepad_core::xconq::{self, Xconq};
 
@@ -221,25 +222,6 @@ pub fn hex_centre(col: i64, y: i64, width: u32, height: u32) -> (f64, f64) {
     (x, row * ROW_H + 8.0)
 }
 
-/// Writes `value` in decimal.
-fn push_int(out: &mut String, value: i64) {
-    if value < 0 {
-        out.push('-');
-    }
-    let mut digits = [0u8; 20];
-    let mut rest = value.unsigned_abs();
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    out.extend(digits[at..].iter().map(|&digit| char::from(digit)));
-}
-
 /// How many bytes of path data a piece of a terrain's path holds at most
 /// (and a hex more): the browser reads a path's data when it is set, so a
 /// big map's (Europe: 1.4 MB, one task of 44 ms) is set a piece a task.
@@ -294,9 +276,9 @@ pub fn hex_scene(world: &Xconq) -> Option<HexScene> {
             // 20 ms of the drop's task in the page).
             let (cx, cy) = hex_centre(col as i64, y, grid.width, grid.height);
             layer.path.push('M');
-            push_int(&mut layer.path, cx as i64 - 7);
+            Num((cx as i64 - 7) as f64).push_to(&mut layer.path);
             layer.path.push(' ');
-            push_int(&mut layer.path, cy as i64 - 4);
+            Num((cy as i64 - 4) as f64).push_to(&mut layer.path);
             layer.path.push_str("l7-4 7 4v8l-7 4-7-4z");
             layer.count += 1;
         }
@@ -379,9 +361,9 @@ mod tests {
     #[test]
     fn a_terrains_path_is_cut_before_a_hex() {
         let mut out = String::new();
-        for value in [0, 7, -7, 1234, i64::MIN + 1] {
+        for value in [0, 7, -7, 1234, -3367] {
             out.clear();
-            push_int(&mut out, value);
+            Num(value as f64).push_to(&mut out);
             assert_eq!(out, value.to_string());
         }
         let path: String = (0..10).map(|i| format!("M{i} 0l7-4z")).collect();
