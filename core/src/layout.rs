@@ -318,7 +318,7 @@ pub fn layout_near(
     // shape of the whole graph (a strait or a wrap-around is long there, so
     // it is the one left to a connector), then walls.
     let planar = graph.is_planar();
-    let (first_shape, globe) = {
+    let (first_shape, globe, or_globe) = {
         // Shortcuts left out of the shape: long in it, they are left to
         // connectors and fold nothing.
         let mut adj = neighbours.clone();
@@ -332,14 +332,18 @@ pub fn layout_near(
                 adj[r as usize].push(hub);
             }
         }
-        let (mut shape, globe) = stress::pivot_mds(&adj, !planar);
+        let stress::FirstShape { mut shape, globe, mut or_globe } =
+            stress::first_shape(&adj, !planar);
         // Two pins or more set the shape's turn and mirror themselves.
         if pins.len() < 2 {
             let towards: Vec<(usize, Point)> =
                 previous.iter().map(|&(p, at)| (p.0 as usize, at)).collect();
             geom::turn_towards(&mut shape, &towards, globe);
+            if let Some(round) = &mut or_globe {
+                geom::turn_towards(round, &towards, true);
+            }
         }
-        (shape, globe)
+        (shape, globe, or_globe)
     };
     let prepared = Prepared {
         map,
@@ -357,17 +361,35 @@ pub fn layout_near(
         guide: None,
         untangled: false,
     };
+    let mut drawing = drawn(&prepared);
+    // A graph nearly round enough for a globe: drawn on one too, and the
+    // globe kept if it is better, or as good with fewer connectors (a flat
+    // drawing of a world folds it: imperial edited flat had 69-436).
+    if let Some(round) = or_globe {
+        let on_globe = drawn(&Prepared { first_shape: &round, globe: true, ..prepared });
+        let (a, b) = ((&on_globe.0, on_globe.1), (&drawing.0, drawing.1));
+        if better(a, b) || !better(b, a) && on_globe.0.connectors.len() < drawing.0.connectors.len()
+        {
+            drawing = on_globe;
+        }
+    }
+    with_barriers(drawing.0, &graph)
+}
+
+/// The drawing from `prepared`'s first shape, and its quality: the search,
+/// again untangling round the pins it let go, then guided by them.
+fn drawn(prepared: &Prepared<'_>) -> (Layout, f64) {
     // Pins the plain solve lets go: solved again, untangling round them.
-    let (mut drawing, mut quality, mut strategy, mut spread) = search(&prepared);
+    let (mut drawing, mut quality, mut strategy, mut spread) = search(prepared);
     if !drawing.pin_conflicts.is_empty() {
-        let untangled = Prepared { untangled: true, ..prepared };
+        let untangled = Prepared { untangled: true, ..*prepared };
         let again = search(&untangled);
         if better((&again.0, again.1), (&drawing, quality)) {
             (drawing, quality, strategy, spread) = again;
         }
     }
-    let prepared = Prepared { untangled: true, ..prepared };
-    with_barriers(guided(&prepared, (drawing, quality), strategy, spread.as_deref()), &graph)
+    let prepared = Prepared { untangled: true, ..*prepared };
+    guided(&prepared, (drawing, quality), strategy, spread.as_deref())
 }
 
 /// The best drawing of the strategies (see [`layout_near`]), its quality,
@@ -437,7 +459,7 @@ fn guided(
     (mut drawing, mut quality): (Layout, f64),
     strategy: Strategy,
     shape: Option<&[Point]>,
-) -> Layout {
+) -> (Layout, f64) {
     for _ in 0..2 {
         if drawing.pin_conflicts.is_empty() || drawing.provinces.len() != prepared.n {
             break;
@@ -463,7 +485,7 @@ fn guided(
             _ => break,
         }
     }
-    drawing
+    (drawing, quality)
 }
 
 /// Whether drawing `a` (with its quality) is better than `b`: a readable
