@@ -318,11 +318,12 @@ pub fn layout_near(
     // shape of the whole graph (a strait or a wrap-around is long there, so
     // it is the one left to a connector), then walls.
     let planar = graph.is_planar();
-    let (first_shape, globe, or_globe) = {
-        // Shortcuts left out of the shape: long in it, they are left to
-        // connectors and fold nothing.
+    let nearly_planar = planar || shortcut::nearly_planar(&graph, &neighbours);
+    // The first shape, with shortcuts left out: long in it, they are left
+    // to connectors and fold nothing.
+    let shaped = |left_out: &[(u32, u32)]| {
         let mut adj = neighbours.clone();
-        for (a, b) in shortcut::shortcuts(&neighbours) {
+        for &(a, b) in left_out {
             adj[a as usize].retain(|&w| w != b);
             adj[b as usize].retain(|&w| w != a);
         }
@@ -332,19 +333,20 @@ pub fn layout_near(
                 adj[r as usize].push(hub);
             }
         }
-        let stress::FirstShape { mut shape, globe, mut or_globe } =
-            stress::first_shape(&adj, !planar);
+        let mut first = stress::first_shape(&adj, !planar);
         // Two pins or more set the shape's turn and mirror themselves.
         if pins.len() < 2 {
             let towards: Vec<(usize, Point)> =
                 previous.iter().map(|&(p, at)| (p.0 as usize, at)).collect();
-            geom::turn_towards(&mut shape, &towards, globe);
-            if let Some(round) = &mut or_globe {
+            geom::turn_towards(&mut first.shape, &towards, first.globe);
+            if let Some(round) = &mut first.or_globe {
                 geom::turn_towards(round, &towards, true);
             }
         }
-        (shape, globe, or_globe)
+        first
     };
+    let shortcuts = shortcut::shortcuts(&neighbours, shortcut::FAR);
+    let stress::FirstShape { shape: first_shape, globe, or_globe } = shaped(&shortcuts);
     let prepared = Prepared {
         map,
         graph: &graph,
@@ -358,6 +360,7 @@ pub fn layout_near(
         pins: &pins,
         first_shape: &first_shape,
         globe,
+        nearly_planar,
         guide: None,
         untangled: false,
     };
@@ -371,6 +374,19 @@ pub fn layout_near(
         if better(a, b) || !better(b, a) && on_globe.0.connectors.len() < drawing.0.connectors.len()
         {
             drawing = on_globe;
+        }
+    }
+    // Links rather far (see `shortcut::RATHER_FAR`) left out of the shape
+    // too: kept only with fewer connectors and no worse.
+    let rather = shortcut::shortcuts(&neighbours, shortcut::RATHER_FAR);
+    if rather.len() > shortcuts.len() {
+        let other = shaped(&rather);
+        let without =
+            drawn(&Prepared { first_shape: &other.shape, globe: other.globe, ..prepared });
+        if without.0.connectors.len() < drawing.0.connectors.len()
+            && !better((&drawing.0, drawing.1), (&without.0, without.1))
+        {
+            drawing = without;
         }
     }
     with_barriers(drawing.0, &graph)
@@ -411,7 +427,7 @@ fn search(prepared: &Prepared<'_>) -> (Layout, f64, Strategy, Option<Vec<Point>>
         }
     };
     let mut plain = None;
-    if prepared.graph.is_planar() {
+    if prepared.nearly_planar {
         let (drawing, q, spread) = draw_plain(prepared, out.clone());
         if q >= 0.99 {
             return (drawing, q, Strategy::Plain, None);
@@ -574,6 +590,9 @@ struct Prepared<'a> {
     first_shape: &'a [Point],
     /// Whether the first shape is a globe's map (cut open along a meridian).
     globe: bool,
+    /// Whether the graph is planar, or planar but for a few adjacencies on
+    /// no triangle ([`shortcut::nearly_planar`]): drawn plain first.
+    nearly_planar: bool,
     /// A drawing to take the embedding from (a point per province): the
     /// last drawing with the pins it let go put at their pins.
     guide: Option<&'a [Point]>,
@@ -609,6 +628,7 @@ fn draw(
         pins,
         first_shape,
         globe,
+        nearly_planar: _,
         guide,
         untangled,
     } = *prepared;
