@@ -1097,7 +1097,12 @@ fn in_scale(fit: quality::Similarity, placed: &[(Point, Point)]) -> quality::Sim
         to = [to[0] + y[0] / count, to[1] + y[1] / count];
     }
     let spread = |points: &mut dyn Iterator<Item = Point>, middle: Point| -> f64 {
-        points.map(|p| (p[0] - middle[0]).powi(2) + (p[1] - middle[1]).powi(2)).sum::<f64>()
+        points
+            .map(|p| {
+                let d = [p[0] - middle[0], p[1] - middle[1]];
+                d[0] * d[0] + d[1] * d[1]
+            })
+            .sum::<f64>()
     };
     let (shape, pins) = (
         spread(&mut placed.iter().map(|p| p.0), from),
