@@ -1047,7 +1047,7 @@ fn shape(
                 ..boxed
             })
         }
-        _ => quality::fit(&placed, placed.len() >= 3).map(|fit| in_scale(fit, &placed)),
+        _ => quality::fitted(&placed, placed.len() >= 3).map(in_scale),
     };
     let mut target: Vec<Point> = match aligned {
         Some(similarity) => {
@@ -1079,9 +1079,9 @@ fn shape(
     target
 }
 
-/// `fit` (the least-squares similarity taking the shape's points of the
-/// pinned provinces onto their pins) scaled, if need be, to at least half
-/// the spread of the pins over the spread of those points. Pins the shape
+/// The least-squares similarity taking the shape's points of the pinned
+/// provinces onto their pins, scaled, if need be, to at least half the
+/// spread of the pins over the spread of those points. Pins the shape
 /// disagrees with (three dropped anywhere on a world map) have a
 /// least-squares scale near nought: the whole shape shrunk onto the middle
 /// of the pins, every adjacency but a few far longer than the median in it
@@ -1089,36 +1089,17 @@ fn shape(
 /// three such pins: 291 of 356 regions with no area, 853 connectors). Pins
 /// that agree with the shape (the shipped ones) fit at nearly their spread
 /// and are left as they are.
-fn in_scale(fit: quality::Similarity, placed: &[(Point, Point)]) -> quality::Similarity {
-    let count = placed.len() as f64;
-    let (mut from, mut to) = ([0.0, 0.0], [0.0, 0.0]);
-    for (x, y) in placed {
-        from = [from[0] + x[0] / count, from[1] + x[1] / count];
-        to = [to[0] + y[0] / count, to[1] + y[1] / count];
-    }
-    let spread = |points: &mut dyn Iterator<Item = Point>, middle: Point| -> f64 {
-        points
-            .map(|p| {
-                let d = [p[0] - middle[0], p[1] - middle[1]];
-                d[0] * d[0] + d[1] * d[1]
-            })
-            .sum::<f64>()
-    };
-    let (shape, pins) = (
-        spread(&mut placed.iter().map(|p| p.0), from),
-        spread(&mut placed.iter().map(|p| p.1), to),
-    );
-    if shape <= 0.0 {
-        return fit;
-    }
+fn in_scale(fit: quality::Fitted) -> quality::Similarity {
+    // `fitted` gives no fit of points with no spread.
+    let quality::Fitted { similarity, middles: [from, to], spreads: [shape, pins] } = fit;
     let least = 0.5 * sqrt(pins / shape);
-    let [a, b] = fit.factor;
+    let [a, b] = similarity.factor;
     let scale = sqrt(a * a + b * b);
     if scale >= least {
-        return fit;
+        return similarity;
     }
     let factor = if scale > 0.0 { [a * least / scale, b * least / scale] } else { [least, 0.0] };
-    let mut out = quality::Similarity { factor, mirror: fit.mirror, shift: [0.0, 0.0] };
+    let mut out = quality::Similarity { factor, mirror: similarity.mirror, shift: [0.0, 0.0] };
     let moved = out.apply(from);
     out.shift = [to[0] - moved[0], to[1] - moved[1]];
     out

@@ -36,6 +36,21 @@ impl Similarity {
 /// least-squares sense: with a mirror only when `mirror` allows it and it
 /// fits better. `None` for fewer than two distinct source points.
 pub fn fit(pairs: &[(Point, Point)], mirror: bool) -> Option<Similarity> {
+    fitted(pairs, mirror).map(|it| it.similarity)
+}
+
+/// [`fit`], with what it measured on the way.
+pub(crate) struct Fitted {
+    pub(crate) similarity: Similarity,
+    /// The middles of the sources and of the targets.
+    pub(crate) middles: [Point; 2],
+    /// The spreads of the sources and of the targets: the sums of their
+    /// squared distances from their middles.
+    pub(crate) spreads: [f64; 2],
+}
+
+/// [`fit`] with the middles and spreads it measured.
+pub(crate) fn fitted(pairs: &[(Point, Point)], mirror: bool) -> Option<Fitted> {
     if pairs.len() < 2 {
         return None;
     }
@@ -45,8 +60,8 @@ pub fn fit(pairs: &[(Point, Point)], mirror: bool) -> Option<Similarity> {
         cx = [cx[0] + x[0] / n, cx[1] + x[1] / n];
         cy = [cy[0] + y[0] / n, cy[1] + y[1] / n];
     }
-    // Σ conj(z)·w (turn) and Σ z·w (mirror), with z, w centred; |z|².
-    let (mut turn, mut flip, mut norm) = ([0.0, 0.0], [0.0, 0.0], 0.0);
+    // Σ conj(z)·w (turn) and Σ z·w (mirror), with z, w centred; |z|², |w|².
+    let (mut turn, mut flip, mut norm, mut target) = ([0.0, 0.0], [0.0, 0.0], 0.0, 0.0);
     for (x, y) in pairs {
         let (zx, zy) = (x[0] - cx[0], x[1] - cx[1]);
         let (wx, wy) = (y[0] - cy[0], y[1] - cy[1]);
@@ -55,6 +70,7 @@ pub fn fit(pairs: &[(Point, Point)], mirror: bool) -> Option<Similarity> {
         flip[0] += zx * wx - zy * wy;
         flip[1] += zx * wy + zy * wx;
         norm += zx * zx + zy * zy;
+        target += wx * wx + wy * wy;
     }
     if norm < 1e-18 {
         return None;
@@ -66,7 +82,7 @@ pub fn fit(pairs: &[(Point, Point)], mirror: bool) -> Option<Similarity> {
     let mut out = Similarity { factor, mirror: mirrored, shift: [0.0, 0.0] };
     let moved = out.apply(cx);
     out.shift = [cy[0] - moved[0], cy[1] - moved[1]];
-    Some(out)
+    Some(Fitted { similarity: out, middles: [cx, cy], spreads: [norm, target] })
 }
 
 /// The neighbours of `v` in the order they run round it at `places`
