@@ -318,7 +318,8 @@ pub fn layout_near(
     // shape of the whole graph (a strait or a wrap-around is long there, so
     // it is the one left to a connector), then walls.
     let planar = graph.is_planar();
-    let nearly_planar = planar || shortcut::nearly_planar(&graph, &neighbours);
+    let loose = shortcut::Loose::of(&neighbours);
+    let nearly_planar = planar || shortcut::nearly_planar(&graph, &loose, n);
     // The first shape, with shortcuts left out: long in it, they are left
     // to connectors and fold nothing.
     let shaped = |left_out: &[(u32, u32)]| {
@@ -345,7 +346,7 @@ pub fn layout_near(
         }
         first
     };
-    let shortcuts = shortcut::shortcuts(&neighbours, shortcut::FAR);
+    let shortcuts = loose.shortcuts(&neighbours, shortcut::FAR);
     let stress::FirstShape { shape: first_shape, globe, or_globe } = shaped(&shortcuts);
     let prepared = Prepared {
         map,
@@ -378,7 +379,7 @@ pub fn layout_near(
     }
     // Links rather far (see `shortcut::RATHER_FAR`) left out of the shape
     // too: kept only with fewer connectors and no worse.
-    let rather = shortcut::shortcuts(&neighbours, shortcut::RATHER_FAR);
+    let rather = loose.shortcuts(&neighbours, shortcut::RATHER_FAR);
     if rather.len() > shortcuts.len() {
         let other = shaped(&rather);
         let without =

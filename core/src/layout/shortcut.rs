@@ -37,86 +37,106 @@ pub(crate) const RATHER_FAR: u32 = 4;
 /// since those edges are its shape.
 const MOST: f64 = 0.02;
 
-/// The edges of `neighbours` (each list sorted, both ways) whose ends are
-/// `far` steps apart or more without them (shortcuts with [`FAR`]), as
-/// pairs `(a, b)`, `a < b`, in order. An edge whose removal with the
-/// others would cut the map apart (a bridge to an island) is kept, and a
-/// graph with more than [`MOST`] such edges has none.
-pub(crate) fn shortcuts(neighbours: &[Vec<u32>], far: u32) -> Vec<(u32, u32)> {
-    let n = neighbours.len();
-    let edges: usize = neighbours.iter().map(Vec::len).sum::<usize>() / 2;
-    let most = (MOST * edges as f64) as usize;
-    if most == 0 {
-        return Vec::new();
-    }
-    let mut balls = Balls { seen: vec![(u32::MAX, 0); n], frontier: Vec::new(), next: Vec::new() };
-    let mut out = Vec::new();
-    let mut stamp = 0u32;
-    for a in 0..n as u32 {
-        for &b in neighbours[a as usize].iter().filter(|&&b| a < b) {
-            // Most edges close a triangle: a common neighbour.
-            if shares_neighbour(&neighbours[a as usize], &neighbours[b as usize]) {
-                continue;
-            }
-            stamp += 1;
-            // Within far - 1 steps: a ball round `a` of half of them (the
-            // larger half), then one round `b` that meets it.
+/// The *loose* edges of a graph: those on no triangle (two provinces with
+/// no neighbour in common: a strait across a sea, or one added across the
+/// map), each with how far apart its ends are without it, measured once for
+/// the shortcuts of either reach and for [`nearly_planar`].
+pub(crate) struct Loose {
+    /// `(a, b)`, `a < b`, in order, and the steps between them without the
+    /// edge: [`FAR`] for that many or more, [`RATHER_FAR`] for that many up
+    /// to `FAR`, 0 for fewer.
+    edges: Vec<((u32, u32), u32)>,
+    /// How many edges the graph has.
+    total: usize,
+}
+
+impl Loose {
+    /// The loose edges of `neighbours` (each list sorted, both ways).
+    pub(crate) fn of(neighbours: &[Vec<u32>]) -> Loose {
+        let n = neighbours.len();
+        let mut balls = Balls { seen: vec![u32::MAX; n], frontier: Vec::new(), next: Vec::new() };
+        let mut stamp = 0u32;
+        // Whether the ends are `far` steps apart or more without the edge:
+        // a ball round `a` of half of far - 1 steps (the larger half), then
+        // one round `b` that does not meet it.
+        let mut apart = |a: u32, b: u32, far: u32| {
+            stamp += 2;
             let from_a = far / 2;
-            let from_b = far - 1 - from_a;
-            balls.grow(neighbours, a, b, from_a, stamp, |_| false);
-            let mark = stamp;
-            stamp += 1;
-            if !balls.grow(neighbours, b, a, from_b, stamp, |seen| seen == mark) {
-                out.push((a, b));
-                if out.len() > most {
-                    return Vec::new();
+            balls.grow(neighbours, a, b, from_a, stamp - 1, |_| false);
+            let mark = stamp - 1;
+            !balls.grow(neighbours, b, a, far - 1 - from_a, stamp, |seen| seen == mark)
+        };
+        let mut edges = Vec::new();
+        let mut total = 0;
+        for a in 0..n as u32 {
+            for &b in neighbours[a as usize].iter().filter(|&&b| a < b) {
+                total += 1;
+                if shares_neighbour(&neighbours[a as usize], &neighbours[b as usize]) {
+                    continue;
+                }
+                let steps = if !apart(a, b, RATHER_FAR) {
+                    0
+                } else if apart(a, b, FAR) {
+                    FAR
+                } else {
+                    RATHER_FAR
+                };
+                edges.push(((a, b), steps));
+            }
+        }
+        Loose { edges, total }
+    }
+
+    /// The edges whose ends are `far` ([`FAR`] or [`RATHER_FAR`]) steps
+    /// apart or more without them (shortcuts with `FAR`), in order. An edge
+    /// whose removal with the others would cut the map apart (a bridge to
+    /// an island) is kept, and a graph with more than [`MOST`] such edges
+    /// has none.
+    pub(crate) fn shortcuts(&self, neighbours: &[Vec<u32>], far: u32) -> Vec<(u32, u32)> {
+        let mut out: Vec<(u32, u32)> =
+            self.edges.iter().filter(|it| it.1 >= far).map(|it| it.0).collect();
+        if out.len() > (MOST * self.total as f64) as usize {
+            return Vec::new();
+        }
+        // A shortcut that, left out with the others, would leave its ends
+        // in pieces apart is kept (a bridge), so the shape stays one piece.
+        let n = neighbours.len();
+        let mut without = Join::new(n);
+        for a in 0..n as u32 {
+            for &b in neighbours[a as usize].iter().filter(|&&b| a < b) {
+                if out.binary_search(&(a, b)).is_err() {
+                    without.union(a, b);
                 }
             }
         }
-    }
-    // A shortcut that, left out with the others, would leave its ends in
-    // pieces apart is kept (a bridge), so the shape stays one piece.
-    let mut without = Join::new(n);
-    for a in 0..n as u32 {
-        for &b in neighbours[a as usize].iter().filter(|&&b| a < b) {
-            if out.binary_search(&(a, b)).is_err() {
+        out.retain(|&(a, b)| {
+            let apart = without.find(a) != without.find(b);
+            if apart {
                 without.union(a, b);
             }
-        }
+            !apart
+        });
+        out
     }
-    out.retain(|&(a, b)| {
-        let apart = without.find(a) != without.find(b);
-        if apart {
-            without.union(a, b);
-        }
-        !apart
-    });
-    out
+
+    /// Whether the edge `(a, b)`, `a < b`, is loose.
+    fn holds(&self, edge: (u32, u32)) -> bool {
+        self.edges.binary_search_by(|it| it.0.cmp(&edge)).is_ok()
+    }
 }
 
-/// Whether the graph, not planar, is planar once its few *loose*
-/// adjacencies are left out: those on no triangle (two provinces with no
-/// neighbour in common in `neighbours`, each list sorted: a strait across
-/// a sea, or one added across the map), at most [`MOST`] of them. Such a
-/// map is drawn as a planar one is (the plain strategy, which tries the
-/// loose adjacencies last, so they are the ones left to connectors): one
-/// adjacency added from the Ruhr to the North Atlantic on modern, which
-/// is planar, drew 18 connectors with the shape strategy, now 1.
-pub(crate) fn nearly_planar(graph: &ProvinceGraph, neighbours: &[Vec<u32>]) -> bool {
+/// Whether the graph, not planar, is planar once its few `loose`
+/// adjacencies are left out, at most [`MOST`] of them. Such a map is drawn
+/// as a planar one is (the plain strategy, which tries the loose
+/// adjacencies last, so they are the ones left to connectors): one
+/// adjacency added from the Ruhr to the North Atlantic on modern, which is
+/// planar, drew 18 connectors with the shape strategy, now 1.
+pub(crate) fn nearly_planar(graph: &ProvinceGraph, loose: &Loose, n: usize) -> bool {
     let most = (MOST * graph.edges.len() as f64) as usize;
-    let mut loose = 0;
-    let mut firm: Vec<(u32, u32)> = Vec::with_capacity(graph.edges.len());
-    for &(a, b) in &graph.edges {
-        if shares_neighbour(&neighbours[a.0 as usize], &neighbours[b.0 as usize]) {
-            firm.push((a.0, b.0));
-        } else {
-            loose += 1;
-            if loose > most {
-                return false;
-            }
-        }
-    }
-    loose > 0 && super::planar::is_planar(neighbours.len(), &firm)
+    let firm: Vec<(u32, u32)> =
+        graph.edges.iter().map(|&(a, b)| (a.0, b.0)).filter(|&edge| !loose.holds(edge)).collect();
+    let left_out = graph.edges.len() - firm.len();
+    left_out > 0 && left_out <= most && super::planar::is_planar(n, &firm)
 }
 
 /// Whether two sorted lists share an element.
@@ -134,9 +154,8 @@ fn shares_neighbour(x: &[u32], y: &[u32]) -> bool {
 
 /// Breadth-first balls, their vertices stamped.
 struct Balls {
-    /// Per vertex: the stamp of the last ball that reached it, and that
-    /// ball's own stamp before (the mark `stop` reads).
-    seen: Vec<(u32, u32)>,
+    /// Per vertex: the stamp of the last ball that reached it.
+    seen: Vec<u32>,
     frontier: Vec<u32>,
     next: Vec<u32>,
 }
@@ -144,7 +163,7 @@ struct Balls {
 impl Balls {
     /// The ball of `radius` steps round `from`, not along the edge to
     /// `skip`, its vertices stamped `stamp`; true as soon as it meets a
-    /// vertex whose previous stamp `stop` accepts.
+    /// vertex whose stamp before `stop` accepts.
     fn grow(
         &mut self,
         neighbours: &[Vec<u32>],
@@ -154,12 +173,11 @@ impl Balls {
         stamp: u32,
         stop: impl Fn(u32) -> bool,
     ) -> bool {
-        let visit = |seen: &mut Vec<(u32, u32)>, v: u32| -> Option<bool> {
-            let (last, _) = seen[v as usize];
+        let visit = |seen: &mut Vec<u32>, v: u32| -> Option<bool> {
+            let last = core::mem::replace(&mut seen[v as usize], stamp);
             if last == stamp {
                 return None;
             }
-            seen[v as usize] = (stamp, last);
             Some(stop(last))
         };
         if visit(&mut self.seen, from) == Some(true) {
@@ -213,6 +231,10 @@ mod tests {
             }
         }
         adj
+    }
+
+    fn shortcuts(adj: &[Vec<u32>], far: u32) -> Vec<(u32, u32)> {
+        Loose::of(adj).shortcuts(adj, far)
     }
 
     fn sorted(mut adj: Vec<Vec<u32>>) -> Vec<Vec<u32>> {
