@@ -512,21 +512,8 @@ fn a_designers_edits_keep_the_drawing() {
 fn pins_that_contradict_a_world_do_not_crush_it() {
     use judgepad_tests::Rng;
     let median_area = |drawing: &Layout| {
-        let mut areas: Vec<f64> = drawing
-            .provinces
-            .iter()
-            .map(|r| {
-                let p = &r.polygon;
-                (0..p.len())
-                    .map(|i| {
-                        let (a, b) = (p[i], p[(i + 1) % p.len()]);
-                        a[0] * b[1] - b[0] * a[1]
-                    })
-                    .sum::<f64>()
-                    .abs()
-                    / 2.0
-            })
-            .collect();
+        let mut areas: Vec<f64> =
+            drawing.provinces.iter().map(|r| crate::layout_room::area(&r.polygon)).collect();
         areas.sort_by(f64::total_cmp);
         areas[areas.len() / 2]
     };

@@ -10,7 +10,8 @@ use judgepad_core::diagnostics::Severity;
 use judgepad_core::layout::{self, Layout, Point, quality};
 use judgepad_core::map::{self, Map};
 
-fn area(polygon: &[Point]) -> f64 {
+/// A polygon's area (the shoelace formula).
+pub(crate) fn area(polygon: &[Point]) -> f64 {
     let mut twice = 0.0;
     for i in 0..polygon.len() {
         let (a, b) = (polygon[i], polygon[(i + 1) % polygon.len()]);
