@@ -377,10 +377,16 @@ pub fn layout_near(
             drawing = on_globe;
         }
     }
-    // Links rather far (see `shortcut::RATHER_FAR`) left out of the shape
-    // too: kept only with fewer connectors and no worse.
-    let rather = loose.shortcuts(&neighbours, shortcut::RATHER_FAR);
-    if rather.len() > shortcuts.len() {
+    // Links rather far (see `shortcut::RATHER_FAR`), then every loose one
+    // (`shortcut::APART`), left out of the shape too: each kept only with
+    // fewer connectors and no worse.
+    let mut tried = shortcuts.len();
+    for reach in [shortcut::RATHER_FAR, shortcut::APART] {
+        let rather = loose.shortcuts(&neighbours, reach);
+        if rather.len() <= tried {
+            continue;
+        }
+        tried = rather.len();
         let other = shaped(&rather);
         let without =
             drawn(&Prepared { first_shape: &other.shape, globe: other.globe, ..prepared });
