@@ -411,13 +411,12 @@ pub fn layout_near(
         && shortcut::plain_left_out(&graph, &neighbours)
             .is_some_and(|left| 2 * left < drawing.0.connectors.len())
     {
-        let (layout, quality, ..) = search(&Prepared { plain: Plain::Only, ..prepared });
-        let plain = (layout, quality);
-        if plain.0.connectors.len() < drawing.0.connectors.len()
-            && !better((&drawing.0, drawing.1), (&plain.0, plain.1))
-            && crumbs(&plain.0) <= crumbs(&drawing.0)
+        let (alone, quality, ..) = search(&Prepared { plain: Plain::Only, ..prepared });
+        if alone.connectors.len() < drawing.0.connectors.len()
+            && !better((&drawing.0, drawing.1), (&alone, quality))
+            && crumbs(&alone) <= crumbs(&drawing.0)
         {
-            drawing = plain;
+            drawing = (alone, quality);
         }
     }
     with_barriers(drawing.0, &graph)
@@ -686,22 +685,8 @@ fn draw(
         guide,
         untangled,
     } = *prepared;
-    let common = |a: u32, b: u32| -> usize {
-        let (x, y) = (&neighbours[a as usize], &neighbours[b as usize]);
-        let (mut i, mut j, mut count) = (0, 0, 0);
-        while i < x.len() && j < y.len() {
-            match x[i].cmp(&y[j]) {
-                core::cmp::Ordering::Less => i += 1,
-                core::cmp::Ordering::Greater => j += 1,
-                core::cmp::Ordering::Equal => {
-                    count += 1;
-                    i += 1;
-                    j += 1;
-                }
-            }
-        }
-        count
-    };
+    let common =
+        |a: u32, b: u32| shortcut::common(&neighbours[a as usize], &neighbours[b as usize]);
     let mut order: Vec<usize> = (0..all.len()).collect();
     let lengths: Vec<f64> =
         all.iter().map(|&(a, b)| dist(first_shape[a as usize], first_shape[b as usize])).collect();

@@ -177,8 +177,9 @@ pub(crate) fn plain_left_out(graph: &ProvinceGraph, neighbours: &[Vec<u32>]) -> 
     (left_out <= (MOST * edges.len() as f64) as usize).then_some(left_out)
 }
 
-/// How many elements two sorted lists share.
-fn common(x: &[u32], y: &[u32]) -> usize {
+/// How many elements two sorted lists share (two provinces' neighbours:
+/// the triangles their adjacency is on).
+pub(crate) fn common(x: &[u32], y: &[u32]) -> usize {
     let (mut i, mut j, mut count) = (0, 0, 0);
     while i < x.len() && j < y.len() {
         match x[i].cmp(&y[j]) {
