@@ -457,9 +457,9 @@ fn big_maps_stay_faithful() {
 /// map that is not, drawn by the shape strategy with 18 connectors. A
 /// nearer one, three steps (Algiers to the Sargasso Sea), crushed West
 /// Africa on imperial's globe (106 connectors, 12 labels outside); see
-/// `shortcut::APART`. And one round a province of a planar map without
-/// pins (on one triangle, so not loose) was drawn by the shape strategy
-/// with 8 to 12 connectors; see `shortcut::plain_left_out`.
+/// `shortcut::APART`. And one round a province of a planar map (on one
+/// triangle, so not loose) was drawn by the shape strategy with 8 to 16
+/// connectors; see `shortcut::plain_left_out`.
 #[test]
 fn a_designers_edits_keep_the_drawing() {
     let one_more = |name: &str, a: &str, b: &str| {
@@ -469,10 +469,11 @@ fn a_designers_edits_keep_the_drawing() {
     assert_eq!(one_more("modern", "RUH", "NAO"), 1, "modern: the Ruhr to the North Atlantic");
     assert_eq!(one_more("imperial", "NEM", "POA"), 35, "imperial: 34 and the one added");
     assert_eq!(one_more("imperial", "ALG", "SAR"), 35, "imperial: Algiers to the Sargasso Sea");
-    // Across a province of a planar map without pins, round it: on one
-    // triangle (12 and 8 connectors when drawn by the shape strategy).
+    // Across a province of a planar map, round it: on one triangle (12, 8
+    // and 16 connectors when drawn by the shape strategy; crowded pinned).
     assert_eq!(one_more("chromatic", "CHA", "SIL"), 1, "chromatic: CHA to SIL");
     assert_eq!(one_more("aberration", "COR", "BRI"), 1, "aberration: COR to BRI");
+    assert_eq!(one_more("crowded", "PAR", "SPA"), 1, "crowded: Paris to Spain, round Gascony");
     use judgepad_tests::Rng;
     let mut rng = Rng(0x5EED_2026);
     let mut worst = (0usize, String::new());

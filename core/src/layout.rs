@@ -398,18 +398,20 @@ pub fn layout_near(
         }
     }
     // Planar but for a few adjacencies on one triangle or none (see
-    // `shortcut::plain_left_out`), not a world and without pins: drawn as a
-    // planar map too, when that can leave fewer than half the connectors,
-    // and kept with fewer, no worse and no more crumbs (a plain drawing of
-    // the corpus's 1900 left one connector instead of six, and Portugal at
-    // 0.09 of the median area). With pins the plain drawing lets some go
-    // and is untangled round them, at up to three times the cost
-    // (youngstown 5.4 -> 14 ms, never kept), so it is not tried.
+    // `shortcut::plain_left_out`), not a world: drawn as a planar map too,
+    // when that can leave fewer than half the connectors (a quarter with
+    // pins), and kept with fewer, no worse and no more crumbs (a plain
+    // drawing of the corpus's 1900 left one connector instead of six, and
+    // Portugal at 0.09 of the median area). With pins the plain drawing is
+    // costlier (it lets some go and untangles round them: youngstown, 2
+    // left out of 5, went 5.4 -> 14 ms and was never kept), so it is made
+    // only where it can save most (crowded with Paris joined to Spain: 1
+    // left out of 16).
+    let share = if pins.is_empty() { 2 } else { 4 };
     if !nearly_planar
         && !globe
-        && pins.is_empty()
         && shortcut::plain_left_out(&graph, &neighbours)
-            .is_some_and(|left| 2 * left < drawing.0.connectors.len())
+            .is_some_and(|left| share * left < drawing.0.connectors.len())
     {
         let (alone, quality, ..) = search(&Prepared { plain: Plain::Only, ..prepared });
         if alone.connectors.len() < drawing.0.connectors.len()

@@ -155,8 +155,8 @@ pub(crate) fn nearly_planar(graph: &ProvinceGraph, loose: &Loose, n: usize) -> b
 /// is not, or when that is more than [`MOST`] of them. One adjacency a
 /// designer adds to a planar map across a province (round it) is on one
 /// triangle, so [`nearly_planar`] does not see it; drawn by the shape
-/// strategy it left 12 connectors on chromatic and 8 on aberration (16 on
-/// crowded, pinned), plain 1.
+/// strategy it left 12 connectors on chromatic, 8 on aberration and 16 on
+/// crowded (Paris to Spain, round Gascony), plain 1.
 pub(crate) fn plain_left_out(graph: &ProvinceGraph, neighbours: &[Vec<u32>]) -> Option<usize> {
     let n = neighbours.len();
     let edges: Vec<(u32, u32)> = graph.edges.iter().map(|&(a, b)| (a.0, b.0)).collect();
