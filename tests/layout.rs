@@ -474,6 +474,22 @@ fn a_designers_edits_keep_the_drawing() {
     assert_eq!(one_more("chromatic", "CHA", "SIL"), 1, "chromatic: CHA to SIL");
     assert_eq!(one_more("aberration", "COR", "BRI"), 1, "aberration: COR to BRI");
     assert_eq!(one_more("crowded", "PAR", "SPA"), 1, "crowded: Paris to Spain, round Gascony");
+    // Links across pinned maps: adjacencies tried shortest first where the
+    // pins put them (20 connectors and three pins let go on youngstown, 19
+    // and two on 1900, in the first shape's order).
+    let edited = |name: &str, links: &[(&str, &str, bool)]| {
+        let mut extra = String::from("\n");
+        for &(a, b, add) in links {
+            let minus = if add { "" } else { "-" };
+            extra.push_str(&format!("AMEND {a} ABUTS {minus}{b}\nAMEND {b} ABUTS {minus}{a}\n"));
+        }
+        let drawing = layout::layout(&load(name, &extra), &[]);
+        (drawing.connectors.len(), drawing.pin_conflicts.len())
+    };
+    let links = [("SUM", "PAR", true), ("BEN", "BOR", true), ("FUJ", "SAK", true)];
+    assert_eq!(edited("youngstown", &links), (14, 0), "youngstown: three links added");
+    let links = [("MUN", "BUR", false), ("TYR", "ANK", true), ("KIE", "EDI", false)];
+    assert_eq!(edited("1900", &links), (6, 1), "1900: Tyrolia to Ankara, two borders taken");
     use judgepad_tests::Rng;
     let mut rng = Rng(0x5EED_2026);
     let mut worst = (0usize, String::new());

@@ -365,6 +365,7 @@ pub fn layout_near(
         plain,
         guide: None,
         untangled: false,
+        by_pins: false,
     };
     let mut drawing = drawn(&prepared);
     // A graph nearly round enough for a globe: drawn on one too, and the
@@ -397,31 +398,51 @@ pub fn layout_near(
             drawing = without;
         }
     }
-    // Planar but for a few adjacencies on one triangle or none (see
-    // `shortcut::plain_left_out`), not a world: drawn as a planar map too,
-    // when that can leave fewer than half the connectors (a quarter with
-    // pins), and kept with fewer, no worse and no more crumbs (a plain
-    // drawing of the corpus's 1900 left one connector instead of six, and
-    // Portugal at 0.09 of the median area). With pins the plain drawing is
-    // costlier (it lets some go and untangles round them: youngstown, 2
-    // left out of 5, went 5.4 -> 14 ms and was never kept), so it is made
-    // only where it can save most (crowded with Paris joined to Spain: 1
-    // left out of 16).
-    let share = if pins.is_empty() { 2 } else { 4 };
-    if !nearly_planar
-        && !globe
-        && shortcut::plain_left_out(&graph, &neighbours)
-            .is_some_and(|left| share * left < drawing.0.connectors.len())
-    {
+    // How many adjacencies a plain drawing would leave out: a map planar
+    // but for a few on one triangle or none (see `shortcut::plain_left_out`),
+    // not a world. A drawing with many more connectors than that is drawn
+    // again, each try kept with fewer connectors, no worse and no more
+    // crumbs ([`saves`]).
+    let left =
+        if nearly_planar || globe { None } else { shortcut::plain_left_out(&graph, &neighbours) };
+    let many = |drawing: &(Layout, f64), share: usize| {
+        left.is_some_and(|left| share * left < drawing.0.connectors.len())
+    };
+    // With pins, over three times as many: adjacencies tried shortest first
+    // where the pins put them. A designer's link across a pinned map is
+    // short in the first shape (it pulls its ends together there), and
+    // kept before real borders; where the pins are, it is long (youngstown
+    // with three links added: 20 connectors and three pins let go, now 14
+    // and none). Not the only order: on classical it leaves 12 for 9.
+    if !pins.is_empty() && many(&drawing, 3) {
+        let by_pins = drawn(&Prepared { by_pins: true, ..prepared });
+        if saves(&by_pins, &drawing) {
+            drawing = by_pins;
+        }
+    }
+    // Over twice as many (four times with pins): drawn as a planar map,
+    // the plain drawing alone (a plain drawing of the corpus's 1900 left
+    // one connector instead of six, but Portugal at 0.09 of the median
+    // area: a crumb). With pins it is costlier (it lets some go and
+    // untangles round them: youngstown, 2 left out of 5, went 5.4 -> 14 ms
+    // and was never kept), so it is made only where it can save most
+    // (crowded with Paris joined to Spain: 1 left out of 16).
+    if many(&drawing, if pins.is_empty() { 2 } else { 4 }) {
         let (alone, quality, ..) = search(&Prepared { plain: Plain::Only, ..prepared });
-        if alone.connectors.len() < drawing.0.connectors.len()
-            && !better((&drawing.0, drawing.1), (&alone, quality))
-            && crumbs(&alone) <= crumbs(&drawing.0)
-        {
-            drawing = (alone, quality);
+        let alone = (alone, quality);
+        if saves(&alone, &drawing) {
+            drawing = alone;
         }
     }
     with_barriers(drawing.0, &graph)
+}
+
+/// Whether drawing `new` (with its quality) is kept over `old`: fewer
+/// connectors, no worse (see [`better`]) and no more crumbs.
+fn saves(new: &(Layout, f64), old: &(Layout, f64)) -> bool {
+    new.0.connectors.len() < old.0.connectors.len()
+        && !better((&old.0, old.1), (&new.0, new.1))
+        && crumbs(&new.0) <= crumbs(&old.0)
 }
 
 /// How many regions of `drawing` have under a tenth of the median area.
@@ -654,6 +675,10 @@ struct Prepared<'a> {
     /// Whether the solve untangles the drawing round its pins before it
     /// lets one go (`solve::positions`).
     untangled: bool,
+    /// Whether the shape strategy tries adjacencies shortest first where
+    /// the pins put them (the first shape brought onto the pins), not in
+    /// the first shape itself.
+    by_pins: bool,
 }
 
 /// Below this share of consistently turning triangles (|Σ sign| over the
@@ -686,12 +711,15 @@ fn draw(
         plain: _,
         guide,
         untangled,
+        by_pins,
     } = *prepared;
     let common =
         |a: u32, b: u32| shortcut::common(&neighbours[a as usize], &neighbours[b as usize]);
     let mut order: Vec<usize> = (0..all.len()).collect();
+    let target = shape(first_shape, total, pins, neighbours, globe);
+    let by: &[Point] = if by_pins { &target } else { first_shape };
     let lengths: Vec<f64> =
-        all.iter().map(|&(a, b)| dist(first_shape[a as usize], first_shape[b as usize])).collect();
+        all.iter().map(|&(a, b)| dist(by[a as usize], by[b as usize])).collect();
     let triangles: Vec<usize> = all.iter().map(|&(a, b)| common(a, b)).collect();
     crate::sorting::sort_by(&mut order, |&x, &y| {
         let by = if strategy == Strategy::Shape {
@@ -707,7 +735,6 @@ fn draw(
     }
     let hubs = trial.len();
     trial.extend(order.iter().map(|&idx| all[idx]));
-    let target = shape(first_shape, total, pins, neighbours, globe);
     let (mut kept, mut rot) = planar::maximal_planar(total, &trial);
     // Wrap-arounds: a world map joined east to west is planar as a ring,
     // but drawn as a ring it no longer looks like the map. Adjacencies far
