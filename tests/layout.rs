@@ -490,6 +490,9 @@ fn a_designers_edits_keep_the_drawing() {
     assert_eq!(edited("youngstown", &links), (14, 0), "youngstown: three links added");
     let links = [("MUN", "BUR", false), ("TYR", "ANK", true), ("KIE", "EDI", false)];
     assert_eq!(edited("1900", &links), (6, 1), "1900: Tyrolia to Ankara, two borders taken");
+    // Few connectors, but a pin let go (8 and one).
+    let links = [("PAO", "SHM", true), ("IYO", "BIZ", false)];
+    assert_eq!(edited("sengoku", &links), (4, 0), "sengoku: PAO to SHM, IYO from BIZ");
     use judgepad_tests::Rng;
     let mut rng = Rng(0x5EED_2026);
     let mut worst = (0usize, String::new());

@@ -408,13 +408,14 @@ pub fn layout_near(
     let many = |drawing: &(Layout, f64), share: usize| {
         left.is_some_and(|left| share * left < drawing.0.connectors.len())
     };
-    // With pins, over three times as many: adjacencies tried shortest first
-    // where the pins put them. A designer's link across a pinned map is
-    // short in the first shape (it pulls its ends together there), and
-    // kept before real borders; where the pins are, it is long (youngstown
-    // with three links added: 20 connectors and three pins let go, now 14
-    // and none). Not the only order: on classical it leaves 12 for 9.
-    if !pins.is_empty() && many(&drawing, 3) {
+    // With pins, over three times as many or a pin let go: adjacencies
+    // tried shortest first where the pins put them. A designer's link
+    // across a pinned map is short in the first shape (it pulls its ends
+    // together there), and kept before real borders; where the pins are,
+    // it is long (youngstown with three links added: 20 connectors and
+    // three pins let go, now 14 and none). Not the only order: on
+    // classical it leaves 12 for 9.
+    if !pins.is_empty() && (many(&drawing, 3) || !drawing.0.pin_conflicts.is_empty()) {
         let by_pins = drawn(&Prepared { by_pins: true, ..prepared });
         if saves(&by_pins, &drawing) {
             drawing = by_pins;
