@@ -718,9 +718,9 @@ fn draw(
         |a: u32, b: u32| shortcut::common(&neighbours[a as usize], &neighbours[b as usize]);
     let mut order: Vec<usize> = (0..all.len()).collect();
     let target = shape(first_shape, total, pins, neighbours, globe);
-    let by: &[Point] = if by_pins { &target } else { first_shape };
+    let measured: &[Point] = if by_pins { &target } else { first_shape };
     let lengths: Vec<f64> =
-        all.iter().map(|&(a, b)| dist(by[a as usize], by[b as usize])).collect();
+        all.iter().map(|&(a, b)| dist(measured[a as usize], measured[b as usize])).collect();
     let triangles: Vec<usize> = all.iter().map(|&(a, b)| common(a, b)).collect();
     crate::sorting::sort_by(&mut order, |&x, &y| {
         let by = if strategy == Strategy::Shape {
