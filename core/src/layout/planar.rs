@@ -845,6 +845,23 @@ pub(crate) fn maximal_planar(n: usize, edges: &[(u32, u32)]) -> (Vec<bool>, Rota
     if let Some(rot) = work.embed(n, edges) {
         return (vec![true; edges.len()], rot);
     }
+    let (kept, chosen) = grow_planar(&mut work, n, edges);
+    let rot = work.embed(n, &chosen).unwrap_or_else(|| vec![Vec::new(); n]);
+    (kept, rot)
+}
+
+/// Which of `edges` [`maximal_planar`] keeps, without the embedding.
+pub(crate) fn maximal_planar_kept(n: usize, edges: &[(u32, u32)]) -> Vec<bool> {
+    let mut work = Work::default();
+    if work.is_planar(n, edges) {
+        return vec![true; edges.len()];
+    }
+    grow_planar(&mut work, n, edges).0
+}
+
+/// [`maximal_planar`]'s search on a graph that is not planar: the kept
+/// edges' flags and the kept edges, in the order tried.
+fn grow_planar(work: &mut Work, n: usize, edges: &[(u32, u32)]) -> (Vec<bool>, Vec<(u32, u32)>) {
     // Spanning forest first (always planar), in the given order.
     let mut comp = super::join::Join::new(n);
     let mut kept = vec![false; edges.len()];
@@ -877,7 +894,7 @@ pub(crate) fn maximal_planar(n: usize, edges: &[(u32, u32)]) -> (Vec<bool>, Rota
         chosen.push(edges[idx]);
     }
     let Some(mut darts) = work.embed_darts(n, &chosen) else {
-        return (kept, vec![Vec::new(); n]);
+        return (kept, chosen);
     };
     for &idx in &rest[good + 1..] {
         let (a, b) = edges[idx];
@@ -897,8 +914,7 @@ pub(crate) fn maximal_planar(n: usize, edges: &[(u32, u32)]) -> (Vec<bool>, Rota
             }
         }
     }
-    let rot = work.embed(n, &chosen).unwrap_or_else(|| vec![Vec::new(); n]);
-    (kept, rot)
+    (kept, chosen)
 }
 
 /// An embedded graph as darts (half-edges) in linked rotations, each dart
@@ -1096,13 +1112,14 @@ mod tests {
 
     /// The subgraph is the greedy one, whatever the galloping's runs: each
     /// edge after the spanning forest kept exactly when it and the edges
-    /// kept before it are planar.
+    /// kept before it are planar; the same without the embedding.
     #[test]
     fn maximal_subgraph_is_the_greedy_one() {
         let mut next = lcg(7);
         for n in [8u32, 15, 30, 60, 120] {
             let edges = random_edges(&mut next, n, 4 * n);
             let (kept, rot) = maximal_planar(n as usize, &edges);
+            assert_eq!(maximal_planar_kept(n as usize, &edges), kept, "n {n}: kept alone");
             let mut comp = crate::layout::join::Join::new(n as usize);
             let mut chosen = Vec::new();
             let mut rest = Vec::new();

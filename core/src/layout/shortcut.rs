@@ -80,7 +80,7 @@ impl Loose {
         for a in 0..n as u32 {
             for &b in neighbours[a as usize].iter().filter(|&&b| a < b) {
                 total += 1;
-                if shares_neighbour(&neighbours[a as usize], &neighbours[b as usize]) {
+                if common(&neighbours[a as usize], &neighbours[b as usize]) > 0 {
                     continue;
                 }
                 let steps = if !apart(a, b, RATHER_FAR) {
@@ -172,7 +172,7 @@ pub(crate) fn plain_left_out(graph: &ProvinceGraph, neighbours: &[Vec<u32>]) -> 
     let mut order: Vec<usize> = (0..edges.len()).collect();
     crate::sorting::sort_by(&mut order, |&x, &y| triangles[y].cmp(&triangles[x]).then(x.cmp(&y)));
     let trial: Vec<(u32, u32)> = order.iter().map(|&i| edges[i]).collect();
-    let (kept, _) = super::planar::maximal_planar(n, &trial);
+    let kept = super::planar::maximal_planar_kept(n, &trial);
     let left_out = kept.iter().filter(|&&k| !k).count();
     (left_out <= (MOST * edges.len() as f64) as usize).then_some(left_out)
 }
@@ -193,19 +193,6 @@ pub(crate) fn common(x: &[u32], y: &[u32]) -> usize {
         }
     }
     count
-}
-
-/// Whether two sorted lists share an element.
-fn shares_neighbour(x: &[u32], y: &[u32]) -> bool {
-    let (mut i, mut j) = (0, 0);
-    while i < x.len() && j < y.len() {
-        match x[i].cmp(&y[j]) {
-            core::cmp::Ordering::Less => i += 1,
-            core::cmp::Ordering::Greater => j += 1,
-            core::cmp::Ordering::Equal => return true,
-        }
-    }
-    false
 }
 
 /// Breadth-first balls, their vertices stamped.
