@@ -75,6 +75,8 @@ pub(crate) struct Work {
     ordered: Vec<u32>,
     dfs: Vec<u32>,
     resumed: Vec<bool>,
+    /// [`Work::sign`]'s trail: `NONE` everywhere between calls.
+    old: Vec<u32>,
 }
 
 fn refill<T: Copy>(v: &mut Vec<T>, len: usize, value: T) {
@@ -618,11 +620,18 @@ impl Work {
     /// The embedding phase as linked rotations of half-edges (`2e` at
     /// `src[e]`, `2e + 1` at `dst[e]`).
     fn embedding_rot(&mut self, n: usize, m: usize) -> Rot {
-        let mut old = vec![NONE; m];
-        for e in 0..m as u32 {
-            let sign = self.sign(e, &mut old);
-            self.nesting[e as usize] *= i32::from(sign);
+        let mut old = core::mem::take(&mut self.old);
+        grow(&mut old, m, NONE);
+        for e in 0..m {
+            // An edge with no reference has its side already.
+            let sign = if self.reference[e] == NONE {
+                self.side[e]
+            } else {
+                self.sign(e as u32, &mut old)
+            };
+            self.nesting[e] *= i32::from(sign);
         }
+        self.old = old;
         // Sorted again, ties in the order of the first sort.
         self.sort_each(n);
         // Half-edge 2e sits at src[e], 2e+1 at dst[e].

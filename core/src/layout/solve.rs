@@ -72,7 +72,10 @@ fn tutte(g: &Graph, w: &[f64], fixed: &[bool], pos: &mut [Point], iterations: us
             out[v] = acc;
         }
     };
-    // Conjugate gradients for x and y side by side (same matrix).
+    // Conjugate gradients for x and y side by side (same matrix). Each
+    // sum runs over every vertex in order, from -0.0 as `Iterator::sum`
+    // does, so the passes folded together add the same terms in the same
+    // order as one pass per sum would.
     let mut r = vec![[0.0; 2]; n];
     let mut ap = vec![[0.0; 2]; n];
     apply(pos, &mut ap);
@@ -81,45 +84,52 @@ fn tutte(g: &Graph, w: &[f64], fixed: &[bool], pos: &mut [Point], iterations: us
             r[v] = [rhs[v][0] - ap[v][0], rhs[v][1] - ap[v][1]];
         }
     }
-    let precond = |r: &[Point], z: &mut [Point]| {
-        for v in 0..n {
-            z[v] = if fixed[v] || diag[v] == 0.0 {
-                [0.0, 0.0]
-            } else {
-                [r[v][0] / diag[v], r[v][1] / diag[v]]
-            };
-        }
+    let precond = |r: Point, v: usize| -> Point {
+        if fixed[v] || diag[v] == 0.0 { [0.0, 0.0] } else { [r[0] / diag[v], r[1] / diag[v]] }
     };
     let mut z = vec![[0.0; 2]; n];
-    precond(&r, &mut z);
+    // r·z and r·r, per axis.
+    let mut rz = [-0.0; 2];
+    let mut rr = [-0.0; 2];
+    for v in 0..n {
+        z[v] = precond(r[v], v);
+        for k in 0..2 {
+            rz[k] += r[v][k] * z[v][k];
+            rr[k] += r[v][k] * r[v][k];
+        }
+    }
     let mut p = z.clone();
-    let dot = |a: &[Point], b: &[Point], k: usize| -> f64 {
-        a.iter().zip(b).map(|(x, y)| x[k] * y[k]).sum()
-    };
-    let mut rz = [dot(&r, &z, 0), dot(&r, &z, 1)];
     let scale: f64 = rhs.iter().map(|it| it[0] * it[0] + it[1] * it[1]).sum::<f64>().max(1e-30);
     for _ in 0..iterations {
-        let residual = dot(&r, &r, 0) + dot(&r, &r, 1);
-        if residual <= 1e-16 * scale {
+        if rr[0] + rr[1] <= 1e-16 * scale {
             break;
         }
         apply(&p, &mut ap);
+        let mut pap = [-0.0; 2];
+        for v in 0..n {
+            for k in 0..2 {
+                pap[k] += p[v][k] * ap[v][k];
+            }
+        }
         let mut alpha = [0.0; 2];
         for k in 0..2 {
-            let pap = dot(&p, &ap, k);
-            alpha[k] = if pap > 0.0 { rz[k] / pap } else { 0.0 };
+            alpha[k] = if pap[k] > 0.0 { rz[k] / pap[k] } else { 0.0 };
         }
+        let mut next = [-0.0; 2];
+        rr = [-0.0; 2];
         for v in 0..n {
-            if fixed[v] {
-                continue;
+            if !fixed[v] {
+                for k in 0..2 {
+                    pos[v][k] += alpha[k] * p[v][k];
+                    r[v][k] -= alpha[k] * ap[v][k];
+                }
             }
+            z[v] = precond(r[v], v);
             for k in 0..2 {
-                pos[v][k] += alpha[k] * p[v][k];
-                r[v][k] -= alpha[k] * ap[v][k];
+                next[k] += r[v][k] * z[v][k];
+                rr[k] += r[v][k] * r[v][k];
             }
         }
-        precond(&r, &mut z);
-        let next = [dot(&r, &z, 0), dot(&r, &z, 1)];
         for v in 0..n {
             for k in 0..2 {
                 let beta = if rz[k] > 0.0 { next[k] / rz[k] } else { 0.0 };
