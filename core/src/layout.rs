@@ -721,7 +721,12 @@ fn draw(
     let measured: &[Point] = if by_pins { &target } else { first_shape };
     let lengths: Vec<f64> =
         all.iter().map(|&(a, b)| dist(measured[a as usize], measured[b as usize])).collect();
-    let triangles: Vec<usize> = all.iter().map(|&(a, b)| common(a, b)).collect();
+    // Triangles only rank the plain strategy's order.
+    let triangles: Vec<usize> = if strategy == Strategy::Plain {
+        all.iter().map(|&(a, b)| common(a, b)).collect()
+    } else {
+        Vec::new()
+    };
     crate::sorting::sort_by(&mut order, |&x, &y| {
         let by = if strategy == Strategy::Shape {
             lengths[x].total_cmp(&lengths[y])
@@ -819,8 +824,10 @@ fn draw(
     let by_hull = strategy == Strategy::Shape || !pins.is_empty();
     let pick_outer = |faces: &[Vec<u32>]| {
         if by_hull {
+            // Each face scored once, not at every comparison.
+            let scores: Vec<(usize, f64)> = faces.iter().map(score).collect();
             (0..faces.len()).max_by(|&x, &y| {
-                let (a, b) = (score(&faces[x]), score(&faces[y]));
+                let (a, b) = (scores[x], scores[y]);
                 a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)).then(y.cmp(&x))
             })
         } else {
