@@ -562,8 +562,13 @@ impl Work {
     }
 
     /// The side of `e`, resolved through its chain of references (each
-    /// edge's side then holds its final value).
+    /// edge's side then holds its final value). `old` is `NONE` everywhere
+    /// before and after.
     fn sign(&mut self, e: u32, old: &mut [u32]) -> i8 {
+        // No reference: the side is final already (most edges).
+        if self.reference[e as usize] == NONE {
+            return self.side[e as usize];
+        }
         self.dfs.clear();
         self.dfs.push(e);
         while let Some(e) = self.dfs.pop() {
@@ -622,14 +627,9 @@ impl Work {
     fn embedding_rot(&mut self, n: usize, m: usize) -> Rot {
         let mut old = core::mem::take(&mut self.old);
         grow(&mut old, m, NONE);
-        for e in 0..m {
-            // An edge with no reference has its side already.
-            let sign = if self.reference[e] == NONE {
-                self.side[e]
-            } else {
-                self.sign(e as u32, &mut old)
-            };
-            self.nesting[e] *= i32::from(sign);
+        for e in 0..m as u32 {
+            let sign = self.sign(e, &mut old);
+            self.nesting[e as usize] *= i32::from(sign);
         }
         self.old = old;
         // Sorted again, ties in the order of the first sort.
