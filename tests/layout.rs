@@ -462,10 +462,18 @@ fn big_maps_stay_faithful() {
 /// connectors; see `shortcut::plain_left_out`.
 #[test]
 fn a_designers_edits_keep_the_drawing() {
-    let one_more = |name: &str, a: &str, b: &str| {
-        let map = load(name, &format!("\nAMEND {a} ABUTS {b}\nAMEND {b} ABUTS {a}\n"));
-        layout::layout(&map, &[]).connectors.len()
+    // The drawing of `name` with adjacencies added (true) or taken away:
+    // its connectors and the pins it let go.
+    let edited = |name: &str, links: &[(&str, &str, bool)]| {
+        let mut extra = String::from("\n");
+        for &(a, b, add) in links {
+            let minus = if add { "" } else { "-" };
+            extra.push_str(&format!("AMEND {a} ABUTS {minus}{b}\nAMEND {b} ABUTS {minus}{a}\n"));
+        }
+        let drawing = layout::layout(&load(name, &extra), &[]);
+        (drawing.connectors.len(), drawing.pin_conflicts.len())
     };
+    let one_more = |name: &str, a: &str, b: &str| edited(name, &[(a, b, true)]).0;
     assert_eq!(one_more("modern", "RUH", "NAO"), 1, "modern: the Ruhr to the North Atlantic");
     assert_eq!(one_more("imperial", "NEM", "POA"), 35, "imperial: 34 and the one added");
     assert_eq!(one_more("imperial", "ALG", "SAR"), 35, "imperial: Algiers to the Sargasso Sea");
@@ -477,15 +485,6 @@ fn a_designers_edits_keep_the_drawing() {
     // Links across pinned maps: adjacencies tried shortest first where the
     // pins put them (20 connectors and three pins let go on youngstown, 19
     // and two on 1900, in the first shape's order).
-    let edited = |name: &str, links: &[(&str, &str, bool)]| {
-        let mut extra = String::from("\n");
-        for &(a, b, add) in links {
-            let minus = if add { "" } else { "-" };
-            extra.push_str(&format!("AMEND {a} ABUTS {minus}{b}\nAMEND {b} ABUTS {minus}{a}\n"));
-        }
-        let drawing = layout::layout(&load(name, &extra), &[]);
-        (drawing.connectors.len(), drawing.pin_conflicts.len())
-    };
     let links = [("SUM", "PAR", true), ("BEN", "BOR", true), ("FUJ", "SAK", true)];
     assert_eq!(edited("youngstown", &links), (14, 0), "youngstown: three links added");
     let links = [("MUN", "BUR", false), ("TYR", "ANK", true), ("KIE", "EDI", false)];
