@@ -495,43 +495,27 @@ fn onto_pins(mut drawing: Layout, pins: &[(ProvinceId, Point)]) -> Layout {
     let label = |p: ProvinceId| drawing.provinces.get(p.0 as usize).map(|r| r.label);
     let placed: Vec<(ProvinceId, Point, Point)> =
         pins.iter().filter_map(|&(p, at)| label(p).map(|from| (p, from, at))).collect();
-    let (factor, held) = match placed[..] {
-        [(_, from, to)] => ([1.0, 0.0], (from, to)),
+    let similarity = match placed[..] {
+        [(_, from, to)] => anchored([1.0, 0.0], false, from, to),
         [(first, a, to_a), (_, b, to_b)] => {
-            let from = [b[0] - a[0], b[1] - a[1]];
-            let to = [to_b[0] - to_a[0], to_b[1] - to_a[1]];
-            let norm = from[0] * from[0] + from[1] * from[1];
-            if norm == 0.0 {
-                return drawing;
-            }
-            // to / from, as complex numbers: the turn and the scale.
-            let mut factor = [
-                (to[0] * from[0] + to[1] * from[1]) / norm,
-                (to[1] * from[0] - to[0] * from[1]) / norm,
-            ];
-            let scale = geom::sqrt(factor[0] * factor[0] + factor[1] * factor[1]);
+            let Some(through) = through([a, b], [to_a, to_b], false) else { return drawing };
+            let [x, y] = through.factor;
+            let scale = geom::sqrt(x * x + y * y);
             if scale >= LEAST_SCALE {
-                (factor, (a, to_a))
+                through
             } else {
-                factor = if scale > 0.0 {
-                    [factor[0] * LEAST_SCALE / scale, factor[1] * LEAST_SCALE / scale]
+                let factor = if scale > 0.0 {
+                    [x * LEAST_SCALE / scale, y * LEAST_SCALE / scale]
                 } else {
                     [LEAST_SCALE, 0.0]
                 };
                 drawing
                     .pin_conflicts
                     .push(PinConflict { province: first, with: vec![placed[1].0] });
-                (factor, (b, to_b))
+                anchored(factor, false, b, to_b)
             }
         }
         _ => return drawing,
-    };
-    let (from, to) = held;
-    let turned = quality::Similarity { factor, mirror: false, shift: [0.0, 0.0] }.apply(from);
-    let similarity = quality::Similarity {
-        factor,
-        mirror: false,
-        shift: [to[0] - turned[0], to[1] - turned[1]],
     };
     let mut drawing = moved(drawing, &similarity);
     // A held pin's label is its pin.
@@ -544,6 +528,32 @@ fn onto_pins(mut drawing: Layout, pins: &[(ProvinceId, Point)]) -> Layout {
         }
     }
     drawing
+}
+
+/// The similarity with `factor` (a turn and scale, as a complex number)
+/// after `mirror` that takes `from` to `to`.
+fn anchored(factor: Point, mirror: bool, from: Point, to: Point) -> quality::Similarity {
+    let at = quality::Similarity { factor, mirror, shift: [0.0, 0.0] }.apply(from);
+    quality::Similarity { factor, mirror, shift: [to[0] - at[0], to[1] - at[1]] }
+}
+
+/// The similarity (after `mirror`) that takes `from[0]` to `to[0]` and
+/// `from[1]` to `to[1]`: its factor `to`'s run over `from`'s, as complex
+/// numbers; `None` when the two `from` points are one.
+fn through(from: [Point; 2], to: [Point; 2], mirror: bool) -> Option<quality::Similarity> {
+    let flip = |p: Point| if mirror { [p[0], -p[1]] } else { p };
+    let (a, b) = (flip(from[0]), flip(from[1]));
+    let run = [b[0] - a[0], b[1] - a[1]];
+    let goal = [to[1][0] - to[0][0], to[1][1] - to[0][1]];
+    let norm = run[0] * run[0] + run[1] * run[1];
+    if norm == 0.0 {
+        return None;
+    }
+    let factor = [
+        (goal[0] * run[0] + goal[1] * run[1]) / norm,
+        (goal[1] * run[0] - goal[0] * run[1]) / norm,
+    ];
+    Some(anchored(factor, mirror, from[0], to[0]))
 }
 
 /// `drawing` taken by `similarity` as a whole, to the hundredth; shrunk,
@@ -804,28 +814,15 @@ fn best_fit_onto(drawing: Layout, pins: &[(ProvinceId, Point)]) -> Layout {
     let mut best: Option<(usize, f64, quality::Similarity)> = None;
     for i in 0..placed.len() {
         for j in i + 1..placed.len() {
-            let flip = |p: Point| if mirror { [p[0], -p[1]] } else { p };
-            let (a, b) = (flip(pairs[i].0), flip(pairs[j].0));
-            let (ta, tb) = (pairs[i].1, pairs[j].1);
-            let from = [b[0] - a[0], b[1] - a[1]];
-            let to = [tb[0] - ta[0], tb[1] - ta[1]];
-            let norm = from[0] * from[0] + from[1] * from[1];
-            if norm == 0.0 {
+            let Some(similarity) =
+                through([pairs[i].0, pairs[j].0], [pairs[i].1, pairs[j].1], mirror)
+            else {
                 continue;
-            }
-            let factor = [
-                (to[0] * from[0] + to[1] * from[1]) / norm,
-                (to[1] * from[0] - to[0] * from[1]) / norm,
-            ];
-            if factor[0] * factor[0] + factor[1] * factor[1] < LEAST_SCALE * LEAST_SCALE {
-                continue;
-            }
-            let turned = [factor[0] * a[0] - factor[1] * a[1], factor[1] * a[0] + factor[0] * a[1]];
-            let similarity = quality::Similarity {
-                factor,
-                mirror,
-                shift: [ta[0] - turned[0], ta[1] - turned[1]],
             };
+            let [x, y] = similarity.factor;
+            if x * x + y * y < LEAST_SCALE * LEAST_SCALE {
+                continue;
+            }
             let offs: Vec<f64> =
                 pairs.iter().map(|&(from, to)| dist(similarity.apply(from), to)).collect();
             let held = offs.iter().filter(|&&d| d <= near).count();

@@ -125,6 +125,70 @@ fn layout_quality() {
     }
 }
 
+/// Pins dropped anywhere (issue 27: a pin never makes the map worse): on
+/// each of a few variants without their shipped pins, 30 drops of one to
+/// three pins at random places; how many drawings came out crushed (the
+/// median region under a fifth of its share of the box round the drawing,
+/// against the drawing without pins), how many pins were let go, and the
+/// mean time of a pinned layout.
+fn pins_anywhere() {
+    use judgepad_core::layout::Layout;
+    let share = |drawing: &Layout| {
+        let mut areas: Vec<f64> = drawing
+            .provinces
+            .iter()
+            .map(|r| {
+                let p = &r.polygon;
+                let twice: f64 = (0..p.len())
+                    .map(|i| {
+                        let (a, b) = (p[i], p[(i + 1) % p.len()]);
+                        a[0] * b[1] - b[0] * a[1]
+                    })
+                    .sum();
+                twice.abs() / 2.0
+            })
+            .collect();
+        areas.sort_by(f64::total_cmp);
+        let [_, _, w, h] = drawing.fit();
+        areas.get(areas.len() / 2).copied().unwrap_or(0.0) / (w * h).max(1e-9)
+    };
+    outln!("pins dropped anywhere (30 drops of 1-3 pins: crushed, pins let go, mean layout time)");
+    let mut line = String::from(" ");
+    for name in ["standard", "modern", "1900", "chromatic", "aberration"] {
+        let file = format!("{name}.map");
+        let text = map::Sources::source(&bundled::Unpinned, &file).unwrap_or_default();
+        let (bare, _) = map::load(&file, &text, &bundled::Unpinned);
+        if bare.provinces.is_empty() {
+            continue;
+        }
+        let roomy = share(&judgepad_core::layout::layout(&bare, &[]));
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = |below: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % below as u64) as usize
+        };
+        let (mut crushed, mut let_go, mut time) = (0, 0, Duration::ZERO);
+        for drop in 0..30 {
+            let mut pins = String::new();
+            for _ in 0..1 + drop % 3 {
+                let abbr = &bare.provinces[next(bare.provinces.len())].abbr;
+                pins.push_str(&format!("# @pos {abbr} {} {}\n", next(1000), next(700)));
+            }
+            let (pinned, _) = map::load(&file, &(pins + &text), &bundled::Unpinned);
+            let start = Instant::now();
+            let drawing = judgepad_core::layout::layout(&pinned, &[]);
+            time += start.elapsed();
+            crushed += usize::from(share(&drawing) < 0.2 * roomy);
+            let_go += drawing.pin_conflicts.len();
+        }
+        let ms = time.as_secs_f64() * 1e3 / 30.0;
+        line.push_str(&format!(" {name}: {crushed} crushed, {let_go} let go, {ms:.1} ms;"));
+    }
+    outln!("{}", line.trim_end_matches(';'));
+}
+
 pub(crate) fn run(save: bool) -> Result<u8, String> {
     if cfg!(debug_assertions) {
         eprintln!(
@@ -182,6 +246,7 @@ pub(crate) fn run(save: bool) -> Result<u8, String> {
 
     layout_scaling();
     layout_quality();
+    pins_anywhere();
 
     // Bot playouts (issue 31: 1,000 games of 20 years on standard in 10 s,
     // so 10 ms a game): one game of 20 years, and games/s.
