@@ -302,12 +302,15 @@ pub fn layout_near(
                 // moved as a whole onto as many as it can hold, is kept
                 // if the pinned one is crushed and it is not, or if it is
                 // better (readable first, then fewer pins let go).
-                let whole = best_fit_onto(unbarred(map, &graph, &[], previous).0, &pins);
-                let quality = readability(&whole);
-                let rigid = (whole, quality);
-                let roomier = crushed(&pinned.0) && !crushed(&rigid.0);
-                if roomier || better((&rigid.0, rigid.1), (&pinned.0, pinned.1)) {
-                    rigid.0
+                let rigid = best_fit_onto(unbarred(map, &graph, &[], previous).0, &pins);
+                // Its provinces' places are its labels.
+                let quality = readability(
+                    &rigid.provinces,
+                    geom::bounds(rigid.provinces.iter().map(|r| &r.label)),
+                );
+                let roomier = crushed(&pinned.0) && !crushed(&rigid);
+                if roomier || better((&rigid, quality), (&pinned.0, pinned.1)) {
+                    rigid
                 } else {
                     pinned.0
                 }
@@ -866,15 +869,18 @@ fn roominess(drawing: &Layout) -> f64 {
     median / sqrt(w * h / n as f64).max(1e-9)
 }
 
-/// The share of `drawing`'s provinces with room for a readable label, at
-/// the scale it is shown (as `draw` measures its drawings' quality).
-fn readability(drawing: &Layout) -> f64 {
-    let n = drawing.provinces.len();
-    let (lo, hi) = geom::bounds(drawing.provinces.iter().map(|r| &r.label));
+/// A drawing's quality: the share of its `regions` with room for a
+/// readable label (a median would reward a few huge regions round a
+/// crushed middle). Room is counted at the scale the drawing is shown at,
+/// the box `lo..hi` round its provinces fitted to the 1000-wide box: pins
+/// that pull a drawing far out of the box make every region look roomy in
+/// its own units. Past 1000 provinces the viewer zooms in: a region's due
+/// room shrinks as its share of the box does (with the square root of n).
+fn readability(regions: &[Region], (lo, hi): (Point, Point)) -> f64 {
     let shown = ((hi[0] - lo[0]) / WIDTH).max((hi[1] - lo[1]) / HEIGHT).max(1.0);
-    let zoomed = zoom(n);
-    let roomy = drawing.provinces.iter().filter(|r| r.room * zoomed >= 2.0 * shown).count();
-    roomy as f64 / n.max(1) as f64
+    let zoomed = zoom(regions.len());
+    let roomy = regions.iter().filter(|r| r.room * zoomed >= 2.0 * shown).count();
+    roomy as f64 / regions.len().max(1) as f64
 }
 
 /// How the planar part and the outer face are chosen.
@@ -1255,18 +1261,7 @@ fn draw(
         wrap_round(&mut out);
     }
     out.coasts = coasts(map, &out, &pos);
-    // Quality: the share of provinces with room for a readable label (a
-    // median would reward a few huge regions round a crushed middle).
-    // Room is counted at the scale the drawing is shown at (its regions
-    // fitted to the 1000-wide box): pins that pull a drawing far out of
-    // the box make every region look roomy in its own units.
-    let (lo, hi) = geom::bounds(&pos[..n]);
-    // Past 1000 provinces the viewer zooms in: a region's due room
-    // shrinks as its share of the box does (with the square root of n).
-    let shown = ((hi[0] - lo[0]) / WIDTH).max((hi[1] - lo[1]) / HEIGHT).max(1.0);
-    let zoomed = zoom(n);
-    let roomy = out.provinces.iter().filter(|r| r.room * zoomed >= 2.0 * shown).count();
-    let quality = roomy as f64 / out.provinces.len().max(1) as f64;
+    let quality = readability(&out.provinces, geom::bounds(&pos[..n]));
     if spread_out.is_empty() {
         spread_out = pos[..total].to_vec();
     }
