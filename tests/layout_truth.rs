@@ -480,3 +480,53 @@ fn a_world_map_takes_a_pin() {
         }
     }
 }
+
+/// True places on every truth board (3, 5, 10 and 20 pins): each pin held
+/// or reported, and few let go. A faithful drawing of each exists (the
+/// real map), but not always one with straight lines between the places
+/// (hundred's Atlantic–Mediterranean border runs round Castile), so some
+/// are let go; what is held is measured. Before pins let go one a round
+/// were tried back (`solve::positions`) and a let-go pin's vertex was
+/// drawn towards it, 31 were let go over these boards (hundred at twenty
+/// places 9, zeus 6, youngstown 4), now 21.
+#[test]
+fn true_places_on_every_board() {
+    let boards = [
+        "1900",
+        "ambition",
+        "ancmed",
+        "canton",
+        "classical",
+        "empire",
+        "hundred",
+        "imperial",
+        "modern",
+        "sengoku",
+        "standard",
+        "youngstown",
+        "zeus",
+    ];
+    let mut let_go = 0;
+    let mut report = Vec::new();
+    for name in boards {
+        let places = truth(name);
+        for k in [3, 5, 10, 20] {
+            let pins = spread(&places, k);
+            let map = with_pins(name, &places, &pins);
+            let drawing = layout::layout(&map, &[]);
+            let mut held = 0;
+            for pin in &map.pins {
+                let reported = drawing.pin_conflicts.iter().any(|c| c.province == pin.province);
+                let is_held = judgepad_tests::holds(&drawing, pin);
+                assert!(is_held || reported, "{name}, {k} pins: a pin moved silently");
+                held += usize::from(is_held && !reported);
+            }
+            let_go += map.pins.len() - held;
+            if held < map.pins.len() {
+                report.push(format!("{name} {k}: {} let go", map.pins.len() - held));
+            }
+        }
+    }
+    println!("{}", report.join(", "));
+    assert!(let_go <= 21, "{let_go} true pins let go: {}", report.join(", "));
+}

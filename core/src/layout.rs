@@ -1216,7 +1216,15 @@ fn draw(
         // of its region) turned the order of neighbours round it (on
         // standard at 20 pins the Channel and the North Sea: 94.6 % in
         // the true order, 97.3 % now).
-        let (label, room) = if pinned.contains(&(v as u32)) {
+        // A pin let go whose point its region still holds, with room for
+        // a label there (its vertex drawn towards it, `solve::positions`),
+        // is held after all: the label is at the pin.
+        let let_go = pins.iter().find(|p| p.0 == v as u32 && !pinned.contains(&p.0));
+        let kept = let_go.map(|p| near_pin(p.1, &polygon)).filter(|(_, room)| *room >= PIN_ROOM);
+        let (label, room) = if let Some(kept) = kept {
+            out.pin_conflicts.retain(|c| c.province.0 != v as u32);
+            kept
+        } else if pinned.contains(&(v as u32)) {
             near_pin(pos[v], &polygon)
         } else {
             pole(&polygon, pos[v], if pins.is_empty() { 0.0 } else { LABEL_PULL })
