@@ -368,10 +368,12 @@ fn shape_weights(
 /// fix real vertices exactly where they say: the drawing is solved with
 /// all of them held; while it is not planar, the pin nearest the turned
 /// triangles that pulls hardest against the drawing without pins is let
-/// go (and reported), and the rest are solved again. `untangled`: before
-/// a pin is let go, the drawing is untangled round the pins
-/// ([`untangle`]), and no triangle may turn but those the drawing without
-/// pins has (without: no more may turn than it has).
+/// go (and reported), and the rest are solved again; once it is planar,
+/// pins let go are tried back one by one, and those still let go are
+/// drawn towards their pins ([`toward_pins`]). `untangled`: before a pin
+/// is let go, the drawing is untangled round the pins ([`untangle`]), and
+/// no triangle may turn but those the drawing without pins has (without:
+/// no more may turn than it has).
 pub(crate) fn positions(
     mesh: &Mesh,
     fans: &[Vec<(u32, u32, u32)>],
