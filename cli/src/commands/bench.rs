@@ -81,6 +81,16 @@ fn truth_table(name: &str) -> Option<String> {
             "standard" => include_str!("../../../tests/data/truth/standard.tsv"),
             "ancmed" => include_str!("../../../tests/data/truth/ancmed.tsv"),
             "modern" => include_str!("../../../tests/data/truth/modern.tsv"),
+            "1900" => include_str!("../../../tests/data/truth/1900.tsv"),
+            "ambition" => include_str!("../../../tests/data/truth/ambition.tsv"),
+            "canton" => include_str!("../../../tests/data/truth/canton.tsv"),
+            "classical" => include_str!("../../../tests/data/truth/classical.tsv"),
+            "empire" => include_str!("../../../tests/data/truth/empire.tsv"),
+            "hundred" => include_str!("../../../tests/data/truth/hundred.tsv"),
+            "imperial" => include_str!("../../../tests/data/truth/imperial.tsv"),
+            "sengoku" => include_str!("../../../tests/data/truth/sengoku.tsv"),
+            "youngstown" => include_str!("../../../tests/data/truth/youngstown.tsv"),
+            "zeus" => include_str!("../../../tests/data/truth/zeus.tsv"),
             _ => return None,
         }
         .to_string(),
@@ -123,6 +133,54 @@ fn layout_quality() {
         }
         outln!("{line}");
     }
+}
+
+/// True places on every truth board (issue 27: pins obeyed): 3, 5, 10
+/// and 20 provinces pinned at their true places; the pins let go (each
+/// reported as a `pin-conflict`), per board and in all.
+fn true_places_everywhere() {
+    use judgepad_core::layout::truth;
+    const BOARDS: [&str; 13] = [
+        "1900",
+        "ambition",
+        "ancmed",
+        "canton",
+        "classical",
+        "empire",
+        "hundred",
+        "imperial",
+        "modern",
+        "sengoku",
+        "standard",
+        "youngstown",
+        "zeus",
+    ];
+    let (mut pinned, mut let_go) = (0, 0);
+    let mut boards_let_go = Vec::new();
+    for name in BOARDS {
+        let Some(rows) = truth_table(name).and_then(|t| truth::read(&t, &truth_table).ok()) else {
+            continue;
+        };
+        let places = truth::project(&rows);
+        let file = format!("{name}.map");
+        for k in [3, 5, 10, 20] {
+            let pins = truth::spread(&places, k);
+            let Some(loaded) = truth::pinned(&file, &places, &pins, &bundled::Unpinned) else {
+                continue;
+            };
+            let drawing = judgepad_core::layout::layout(&loaded, &[]);
+            pinned += loaded.pins.len();
+            let_go += drawing.pin_conflicts.len();
+            if !drawing.pin_conflicts.is_empty() {
+                boards_let_go.push(format!("{name} {k}: {}", drawing.pin_conflicts.len()));
+            }
+        }
+    }
+    outln!(
+        "true places on {} boards (3, 5, 10, 20 pins): {let_go} of {pinned} pins let go ({})",
+        BOARDS.len(),
+        boards_let_go.join(", ")
+    );
 }
 
 /// Pins dropped anywhere (issue 27: a pin never makes the map worse): on
@@ -246,6 +304,7 @@ pub(crate) fn run(save: bool) -> Result<u8, String> {
 
     layout_scaling();
     layout_quality();
+    true_places_everywhere();
     pins_anywhere();
 
     // Bot playouts (issue 31: 1,000 games of 20 years on standard in 10 s,
