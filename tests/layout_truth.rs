@@ -491,24 +491,9 @@ fn a_world_map_takes_a_pin() {
 /// places 9, zeus 6, youngstown 4), now 21.
 #[test]
 fn true_places_on_every_board() {
-    let boards = [
-        "1900",
-        "ambition",
-        "ancmed",
-        "canton",
-        "classical",
-        "empire",
-        "hundred",
-        "imperial",
-        "modern",
-        "sengoku",
-        "standard",
-        "youngstown",
-        "zeus",
-    ];
     let mut let_go = 0;
     let mut report = Vec::new();
-    for name in boards {
+    for name in truth::BOARDS {
         let places = truth(name);
         for k in [3, 5, 10, 20] {
             let pins = spread(&places, k);

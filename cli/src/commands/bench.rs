@@ -140,24 +140,9 @@ fn layout_quality() {
 /// reported as a `pin-conflict`), per board and in all.
 fn true_places_everywhere() {
     use judgepad_core::layout::truth;
-    const BOARDS: [&str; 13] = [
-        "1900",
-        "ambition",
-        "ancmed",
-        "canton",
-        "classical",
-        "empire",
-        "hundred",
-        "imperial",
-        "modern",
-        "sengoku",
-        "standard",
-        "youngstown",
-        "zeus",
-    ];
     let (mut pinned, mut let_go) = (0, 0);
     let mut boards_let_go = Vec::new();
-    for name in BOARDS {
+    for name in truth::BOARDS {
         let Some(rows) = truth_table(name).and_then(|t| truth::read(&t, &truth_table).ok()) else {
             continue;
         };
@@ -178,7 +163,7 @@ fn true_places_everywhere() {
     }
     outln!(
         "true places on {} boards (3, 5, 10, 20 pins): {let_go} of {pinned} pins let go ({})",
-        BOARDS.len(),
+        truth::BOARDS.len(),
         boards_let_go.join(", ")
     );
 }

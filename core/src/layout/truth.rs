@@ -17,6 +17,24 @@ use super::geom::{Point, bounds, cross, dist};
 use super::{HEIGHT, Layout, ProvinceGraph, WIDTH, quality};
 use crate::map::{Map, ProvinceId};
 
+/// The variants with a truth table (`tests/data/truth/NAME.tsv`), by the
+/// name of their bundled `.map`.
+pub const BOARDS: [&str; 13] = [
+    "1900",
+    "ambition",
+    "ancmed",
+    "canton",
+    "classical",
+    "empire",
+    "hundred",
+    "imperial",
+    "modern",
+    "sengoku",
+    "standard",
+    "youngstown",
+    "zeus",
+];
+
 /// A table's rows, `(ABBR, lat, lon)`, `include` reading other tables by
 /// name; `Err` names the line that is not a row.
 pub fn read(
