@@ -533,8 +533,7 @@ fn a_designers_edits_keep_the_drawing() {
 
 /// The median area of `drawing`'s regions.
 fn median_area(drawing: &Layout) -> f64 {
-    let mut areas: Vec<f64> =
-        drawing.provinces.iter().map(|r| crate::layout_room::area(&r.polygon)).collect();
+    let mut areas: Vec<f64> = drawing.provinces.iter().map(|r| r.area()).collect();
     areas.sort_by(f64::total_cmp);
     areas[areas.len() / 2]
 }

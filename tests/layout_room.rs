@@ -10,16 +10,6 @@ use judgepad_core::diagnostics::Severity;
 use judgepad_core::layout::{self, Layout, Point, quality};
 use judgepad_core::map::{self, Map};
 
-/// A polygon's area (the shoelace formula).
-pub(crate) fn area(polygon: &[Point]) -> f64 {
-    let mut twice = 0.0;
-    for i in 0..polygon.len() {
-        let (a, b) = (polygon[i], polygon[(i + 1) % polygon.len()]);
-        twice += a[0] * b[1] - a[1] * b[0];
-    }
-    (twice / 2.0).abs()
-}
-
 fn perimeter(polygon: &[Point]) -> f64 {
     (0..polygon.len())
         .map(|i| {
@@ -48,7 +38,7 @@ pub(crate) struct Room {
 }
 
 pub(crate) fn room(map: &Map, drawing: &Layout) -> Room {
-    let areas: Vec<f64> = drawing.provinces.iter().map(|r| area(&r.polygon)).collect();
+    let areas: Vec<f64> = drawing.provinces.iter().map(|r| r.area()).collect();
     let mut sorted = areas.clone();
     sorted.sort_by(f64::total_cmp);
     let median = sorted[sorted.len() / 2].max(1e-9);
@@ -68,7 +58,7 @@ pub(crate) fn room(map: &Map, drawing: &Layout) -> Room {
             .iter()
             .map(|r| {
                 let p = perimeter(&r.polygon).max(1e-9);
-                4.0 * std::f64::consts::PI * area(&r.polygon) / (p * p) / HEXAGON
+                4.0 * std::f64::consts::PI * r.area() / (p * p) / HEXAGON
             })
             .fold(f64::INFINITY, f64::min),
         crumb,

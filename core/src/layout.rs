@@ -105,6 +105,13 @@ impl Default for Layout {
     }
 }
 
+impl Region {
+    /// The area of the region's outline.
+    pub fn area(&self) -> f64 {
+        geom::polygon_area(&self.polygon).abs()
+    }
+}
+
 impl Layout {
     /// Where a unit at `location` (in `province`, whose abbreviation has
     /// `chars` characters) is drawn, and its radius: on its coast's mark

@@ -177,20 +177,7 @@ fn true_places_everywhere() {
 fn pins_anywhere() {
     use judgepad_core::layout::Layout;
     let share = |drawing: &Layout| {
-        let mut areas: Vec<f64> = drawing
-            .provinces
-            .iter()
-            .map(|r| {
-                let p = &r.polygon;
-                let twice: f64 = (0..p.len())
-                    .map(|i| {
-                        let (a, b) = (p[i], p[(i + 1) % p.len()]);
-                        a[0] * b[1] - b[0] * a[1]
-                    })
-                    .sum();
-                twice.abs() / 2.0
-            })
-            .collect();
+        let mut areas: Vec<f64> = drawing.provinces.iter().map(|r| r.area()).collect();
         areas.sort_by(f64::total_cmp);
         let [_, _, w, h] = drawing.fit();
         areas.get(areas.len() / 2).copied().unwrap_or(0.0) / (w * h).max(1e-9)
