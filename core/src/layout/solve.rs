@@ -565,18 +565,14 @@ fn toward_pins(
             let v = conflict.province.0 as usize;
             let Some(&(_, at)) = pins.iter().find(|p| p.0 as usize == v) else { continue };
             let fan = &fans[v];
-            let keeps = |p: Point, pos: &[Point]| {
-                fan.iter()
-                    .all(|&(b, c, _)| sign * cross(p, pos[b as usize], pos[c as usize]) > 1e-6)
-            };
-            if fan.is_empty() || !keeps(pos[v], pos) {
+            if fan.is_empty() || !star_keeps_turn(fan, pos, pos[v], sign) {
                 continue;
             }
             let from = pos[v];
             let mut t = 1.0;
             for _ in 0..12 {
-                let p = [from[0] + t * (at[0] - from[0]), from[1] + t * (at[1] - from[1])];
-                if keeps(p, pos) {
+                let p = super::geom::lerp(from, at, t);
+                if star_keeps_turn(fan, pos, p, sign) {
                     pos[v] = p;
                     break;
                 }
@@ -585,6 +581,13 @@ fn toward_pins(
             fixed[v] = true;
         }
     }
+}
+
+/// Whether every triangle `(at, b, c)` of `fan` (a vertex's, the vertex
+/// at `at`) keeps the turn `sign`, none crushed flat (as [`turned_of`]
+/// counts them).
+fn star_keeps_turn(fan: &[(u32, u32, u32)], pos: &[Point], at: Point, sign: f64) -> bool {
+    fan.iter().all(|&(b, c, _)| sign * cross(at, pos[b as usize], pos[c as usize]) > 1e-6)
 }
 
 /// Pins let go one a round before [`positions`] lets go a quarter of
@@ -893,8 +896,7 @@ pub(crate) fn balance(
                 continue;
             }
             let p = pos[v];
-            let keeps_turn =
-                |at: Point| inside(at) && fan.iter().all(|&(b, c, _)| turn(pos, at, b, c) > 1e-6);
+            let keeps_turn = |at: Point| inside(at) && star_keeps_turn(fan, pos, at, sign);
             // A vertex of a turned or crushed triangle, or one whose
             // triangles do not close round it, stays where it is. Once its
             // triangles all keep their turn they always do (a step is only
