@@ -443,6 +443,41 @@ fn big_maps_stay_faithful() {
     }
 }
 
+/// A map past 1,000 provinces is drawn larger with it (`layout::scale_of`),
+/// so its regions keep their size in drawing units. A planar grid of
+/// 10,000 provinces: every adjacency drawn, at most 10 as links (a
+/// border too short to see is drawn as a link as well), no false border, and a median region
+/// as roomy as the 2,000-province grid's. In the 1000-wide box the grid's
+/// regions were a quarter as deep and 6,318 of its borders too short to
+/// see (each drawn as a link too).
+#[test]
+fn big_maps_keep_their_regions_size() {
+    let median_room = |drawing: &layout::Layout| {
+        let mut rooms: Vec<f64> = drawing.provinces.iter().map(|r| r.room).collect();
+        rooms.sort_by(f64::total_cmp);
+        rooms[rooms.len() / 2]
+    };
+    let drawn = |n: usize| {
+        let text = judgepad_cli::synthetic::planar(n);
+        let (map, _) = judgepad_core::map::load("big.map", &text, &bundled::Bundled);
+        let drawing = layout::layout(&map, &[]);
+        (map, drawing)
+    };
+    let (_, small) = drawn(2000);
+    let (map, big) = drawn(10_000);
+    let f = measure(&map, &big);
+    let (room, due) = (median_room(&big), median_room(&small));
+    println!(
+        "planar 10,000: {} x {} units, {} adjacencies, {} borders, {} connectors, median room \
+         {room:.2} (2,000: {due:.2})",
+        big.width, big.height, f.adjacencies, f.borders, f.connectors
+    );
+    assert_eq!(f.undrawn, 0, "adjacencies neither border nor connector");
+    assert_eq!(f.false_borders, 0, "false borders");
+    assert!(f.connectors <= 10, "{} adjacencies drawn as links", f.connectors);
+    assert!(room >= 0.8 * due, "median room {room:.2} against {due:.2} at 2,000 provinces");
+}
+
 /// A designer's edits: one to three adjacencies added between provinces
 /// anywhere on the map or taken away, on the world maps and on flat ones,
 /// 120 edited maps in all. Each drawing keeps every target (every

@@ -285,13 +285,21 @@ pub fn layout_near(
     extra: &[(ProvinceId, Point)],
     previous: &[(ProvinceId, Point)],
 ) -> Layout {
+    // Past 1,000 provinces the drawing grows with the map (see
+    // [`scale_of`]): it is made in the 1000-wide box and scaled out, so
+    // pins and the drawing on screen are taken into the box.
+    let scale = scale_of(map.provinces.len());
+    let inward = |p: Point| [p[0] / scale, p[1] / scale];
     let mut pins: Vec<(ProvinceId, Point)> = map
         .pins
         .iter()
         .filter(|pin| !extra.iter().any(|(p, _)| *p == pin.province))
-        .map(|pin| (pin.province, pin.point()))
+        .map(|pin| (pin.province, inward(pin.point())))
         .collect();
-    pins.extend_from_slice(extra);
+    pins.extend(extra.iter().map(|&(p, at)| (p, inward(at))));
+    let previous: Vec<(ProvinceId, Point)> =
+        previous.iter().map(|&(p, at)| (p, inward(at))).collect();
+    let previous = &previous[..];
     let graph = ProvinceGraph::of(map);
     // One pin or two: the drawing without pins, moved as a whole onto them
     // (see [`onto_pins`]).
@@ -324,7 +332,30 @@ pub fn layout_near(
             }
         }
     };
-    with_barriers(drawing, &graph)
+    with_barriers(scaled(drawing, scale), &graph)
+}
+
+/// How much larger than the 1000-wide box a drawing of `n` provinces is:
+/// past 1,000 provinces, with the square root of n, so a region keeps its
+/// size in drawing units however large the map (the viewer zooms in as
+/// far). In the box, a ring of 20,000 provinces drawn round it would leave
+/// each a tenth of a unit: hundreds of thousands of pairs of provinces
+/// within a hair of each other, every one a barrier to find and draw.
+pub fn scale_of(n: usize) -> f64 {
+    zoom(n)
+}
+
+/// `drawing` (made in the 1000-wide box) scaled by `scale`, to the
+/// hundredth.
+fn scaled(drawing: Layout, scale: f64) -> Layout {
+    if scale == 1.0 {
+        return drawing;
+    }
+    let similarity = quality::Similarity { factor: [scale, 0.0], mirror: false, shift: [0.0, 0.0] };
+    let mut drawing = moved(drawing, &similarity);
+    drawing.width = geom::round2(drawing.width * scale);
+    drawing.height = geom::round2(drawing.height * scale);
+    drawing
 }
 
 /// The drawing of `map` held by `pins`, before the barriers are found, and
@@ -592,7 +623,7 @@ fn moved(mut drawing: Layout, similarity: &quality::Similarity) -> Layout {
         for border in &drawing.borders {
             let length: f64 = border.path.windows(2).map(|w| dist(w[0], w[1])).sum();
             let linked = drawing.connectors.iter().any(|c| (c.a, c.b) == (border.a, border.b));
-            if length < SHORT_BORDER && !linked {
+            if length < short_border(drawing.provinces.len()) && !linked {
                 let path = vec![
                     drawing.provinces[border.a.0 as usize].label,
                     drawing.provinces[border.b.0 as usize].label,
@@ -791,9 +822,7 @@ fn with_barriers(mut out: Layout, graph: &ProvinceGraph) -> Layout {
         graph.edges.binary_search(&(ProvinceId(a.min(b)), ProvinceId(a.max(b)))).is_ok()
     };
     let outlines: Vec<Vec<Point>> = out.provinces.iter().map(|r| r.polygon.clone()).collect();
-    for ((a, b), stretch) in
-        touch::touching(&outlines, zoom(outlines.len()), |a, b| !adjacent(a, b))
-    {
+    for ((a, b), stretch) in touch::touching(&outlines, |a, b| !adjacent(a, b)) {
         out.borders.push(Border {
             a: ProvinceId(a),
             b: ProvinceId(b),
@@ -1260,7 +1289,7 @@ fn draw(
         if kept_adjacency[idx] {
             let path = border_path(&fans, &inner, &pos, a.0, b.0);
             let length: f64 = path.windows(2).map(|w| dist(w[0], w[1])).sum();
-            if length < SHORT_BORDER {
+            if length < short_border(n) {
                 // Too short to see (or to measure): drawn as a link as well.
                 let link =
                     vec![out.provinces[a.0 as usize].label, out.provinces[b.0 as usize].label];
@@ -1286,6 +1315,12 @@ fn draw(
 /// A border shorter than this (drawing units) is too short to see, or for
 /// the outside check to measure: it is drawn as a link as well.
 const SHORT_BORDER: f64 = 3.0;
+
+/// [`SHORT_BORDER`] in the 1000-wide box a drawing of `n` provinces is
+/// made in (it is then scaled by [`scale_of`]).
+fn short_border(n: usize) -> f64 {
+    SHORT_BORDER / scale_of(n)
+}
 
 /// How far the viewer zooms in on a drawing of `n` provinces: past 1,000
 /// provinces, with the square root of n (a region's share of the box).

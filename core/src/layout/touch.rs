@@ -12,8 +12,6 @@ use super::geom::{Point, dist, sqrt};
 
 const NEAR: f64 = 0.75;
 const LONG: f64 = 1.5;
-/// Zoomed in, still a margin over the outside check's 0.5 units.
-const LEAST_NEAR: f64 = 0.55;
 
 /// An outline edge from `a` along `d` (its length `len`), the terms
 /// [`overlap`] measures against, worked out once per edge.
@@ -54,14 +52,12 @@ fn overlap(a1: Point, b1: Point, to: &Along, near: f64) -> f64 {
 }
 
 /// Pairs `(a, b)`, `a < b`, of regions whose outlines touch, for which
-/// `wanted(a, b)`, each with the longest stretch where they do; `zoom`:
-/// how far the viewer zooms in on the drawing (1 up to 1,000 provinces).
+/// `wanted(a, b)`, each with the longest stretch where they do.
 pub(crate) fn touching(
     regions: &[Vec<Point>],
-    zoom: f64,
     wanted: impl Fn(u32, u32) -> bool,
 ) -> Vec<((u32, u32), [Point; 2])> {
-    let (near, long) = ((NEAR / zoom.max(1.0)).max(LEAST_NEAR), LONG / zoom.max(1.0));
+    let (near, long) = (NEAR, LONG);
     // Every outline edge, region by region: region `r`'s are
     // `first[r]..first[r + 1]`.
     let total: usize = regions.iter().map(Vec::len).sum();
@@ -281,7 +277,7 @@ mod tests {
             let skip = round as u32 % 3;
             let wanted = |a: u32, b: u32| (a + b) % 3 != skip;
             let found: Vec<(u32, u32)> =
-                touching(&regions, 1.0, wanted).into_iter().map(|(pair, _)| pair).collect();
+                touching(&regions, wanted).into_iter().map(|(pair, _)| pair).collect();
             let expected = brute(&regions, wanted);
             assert!(!expected.is_empty(), "round {round}: no pair touches");
             assert_eq!(found, expected, "round {round}");

@@ -103,7 +103,7 @@ fn read_file(map: &Map, index: usize, pins: &mut Vec<Pin>, diags: &mut Vec<Diagn
         let (Some(px), Some(py)) = (hundredths(x), hundredths(y)) else {
             diags.push(
                 Diagnostic::new(codes::BAD_PIN, at(x0, y1), format!("`{x} {y}` is not a position"))
-                    .with_label("two numbers, x then y, in drawing units (the map is 1000 wide)"),
+                    .with_label("two numbers, x then y, in drawing units (the map is 1000 wide, wider past 1,000 provinces)"),
             );
             continue;
         };
