@@ -885,10 +885,13 @@ fn grow_planar(work: &mut Work, n: usize, edges: &[(u32, u32)]) -> (Vec<bool>, V
         }
     }
     // The first refused edge, searched by halves (the whole graph is not
-    // planar); the edges before it are kept and embedded.
+    // planar) until it is among the next few ([`NEAR`]); the edges before
+    // them are kept and embedded, and those few are tried one by one as
+    // the rest are (the same edges kept: each is kept exactly when the
+    // edges kept before it and it are planar).
     let (mut good, mut bad) = (0, rest.len());
     let mut trial = chosen.clone();
-    while bad - good > 1 {
+    while bad - good > NEAR {
         let mid = good + (bad - good) / 2;
         trial.truncate(chosen.len());
         trial.extend(rest[..mid].iter().map(|&i| edges[i]));
@@ -905,7 +908,7 @@ fn grow_planar(work: &mut Work, n: usize, edges: &[(u32, u32)]) -> (Vec<bool>, V
     let Some(mut darts) = work.embed_darts(n, &chosen) else {
         return (kept, chosen);
     };
-    for &idx in &rest[good + 1..] {
+    for &idx in &rest[good..] {
         let (a, b) = edges[idx];
         if darts.join_across_face(a, b) {
             kept[idx] = true;
@@ -925,6 +928,13 @@ fn grow_planar(work: &mut Work, n: usize, edges: &[(u32, u32)]) -> (Vec<bool>, V
     }
     (kept, chosen)
 }
+
+/// How near [`grow_planar`]'s search by halves brings the first refused
+/// edge: past this, one more halving test costs more than the edges it
+/// spares from being tried one by one (most of which are kept at once,
+/// across a face). The 44 bundled variants' drawings: 509 planarity tests
+/// in all with the search to the last edge, 459 with this.
+const NEAR: usize = 16;
 
 /// An embedded graph as darts (half-edges) in linked rotations, each dart
 /// labelled with its face, for adding edges across faces one at a time.
