@@ -336,13 +336,14 @@ pub fn layout_near(
 }
 
 /// How much larger than the 1000-wide box a drawing of `n` provinces is:
-/// past 1,000 provinces, with the square root of n, so a region keeps its
-/// size in drawing units however large the map (the viewer zooms in as
-/// far). In the box, a ring of 20,000 provinces drawn round it would leave
-/// each a tenth of a unit: hundreds of thousands of pairs of provinces
-/// within a hair of each other, every one a barrier to find and draw.
+/// past 1,000 provinces, with the square root of n (a region's share of
+/// the box), so a region keeps its size in drawing units however large the
+/// map, and the viewer zooms in as far. In the box, a ring of 20,000
+/// provinces drawn round it would leave each a tenth of a unit: hundreds
+/// of thousands of pairs of provinces within a hair of each other, every
+/// one a barrier to find and draw.
 pub fn scale_of(n: usize) -> f64 {
-    zoom(n)
+    sqrt((n as f64 / 1000.0).max(1.0))
 }
 
 /// `drawing` (made in the 1000-wide box) scaled by `scale`, to the
@@ -914,7 +915,7 @@ fn roominess(drawing: &Layout) -> f64 {
 /// room shrinks as its share of the box does (with the square root of n).
 fn readability(regions: &[Region], (lo, hi): (Point, Point)) -> f64 {
     let shown = ((hi[0] - lo[0]) / WIDTH).max((hi[1] - lo[1]) / HEIGHT).max(1.0);
-    let zoomed = zoom(regions.len());
+    let zoomed = scale_of(regions.len());
     let roomy = regions.iter().filter(|r| r.room * zoomed >= 2.0 * shown).count();
     roomy as f64 / regions.len().max(1) as f64
 }
@@ -1320,12 +1321,6 @@ const SHORT_BORDER: f64 = 3.0;
 /// made in (it is then scaled by [`scale_of`]).
 fn short_border(n: usize) -> f64 {
     SHORT_BORDER / scale_of(n)
-}
-
-/// How far the viewer zooms in on a drawing of `n` provinces: past 1,000
-/// provinces, with the square root of n (a region's share of the box).
-fn zoom(n: usize) -> f64 {
-    sqrt((n as f64 / 1000.0).max(1.0))
 }
 
 /// With pins, how strongly an unpinned label keeps to its province's
