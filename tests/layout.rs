@@ -428,16 +428,16 @@ fn big_maps_stay_faithful() {
         // No slivers reaching half way to the middle of the ring's lake:
         // the median region spans at most 5 % of the box (117 units when
         // regions reached as far into lakes as on a real board; 20 now).
-        let mut extents: Vec<f64> = drawing
-            .provinces
-            .iter()
-            .map(|r| {
-                let b = bounds(&r.polygon);
-                (b[2] - b[0]).max(b[3] - b[1])
-            })
-            .collect();
-        extents.sort_by(f64::total_cmp);
-        let median = extents[extents.len() / 2];
+        let median = median(
+            drawing
+                .provinces
+                .iter()
+                .map(|r| {
+                    let b = bounds(&r.polygon);
+                    (b[2] - b[0]).max(b[3] - b[1])
+                })
+                .collect(),
+        );
         println!("{kind}: median region extent {median:.1}");
         assert!(median <= 50.0, "{kind}: median region extent {median:.1}");
     }
@@ -446,17 +446,14 @@ fn big_maps_stay_faithful() {
 /// A map past 1,000 provinces is drawn larger with it (`layout::scale_of`),
 /// so its regions keep their size in drawing units. A planar grid of
 /// 10,000 provinces: every adjacency drawn, at most 10 as links (a
-/// border too short to see is drawn as a link as well), no false border, and a median region
-/// as roomy as the 2,000-province grid's. In the 1000-wide box the grid's
+/// border too short to see is drawn as a link as well), no false border,
+/// and a median region as roomy as the 2,000-province grid's. In the 1000-wide box the grid's
 /// regions were a quarter as deep and 6,318 of its borders too short to
 /// see (each drawn as a link too).
 #[test]
 fn big_maps_keep_their_regions_size() {
-    let median_room = |drawing: &layout::Layout| {
-        let mut rooms: Vec<f64> = drawing.provinces.iter().map(|r| r.room).collect();
-        rooms.sort_by(f64::total_cmp);
-        rooms[rooms.len() / 2]
-    };
+    let median_room =
+        |drawing: &layout::Layout| median(drawing.provinces.iter().map(|r| r.room).collect());
     let drawn = |n: usize| {
         let text = judgepad_cli::synthetic::planar(n);
         let (map, _) = judgepad_core::map::load("big.map", &text, &bundled::Bundled);
@@ -568,9 +565,13 @@ fn a_designers_edits_keep_the_drawing() {
 
 /// The median area of `drawing`'s regions.
 fn median_area(drawing: &Layout) -> f64 {
-    let mut areas: Vec<f64> = drawing.provinces.iter().map(|r| r.area()).collect();
-    areas.sort_by(f64::total_cmp);
-    areas[areas.len() / 2]
+    median(drawing.provinces.iter().map(|r| r.area()).collect())
+}
+
+/// The middle of `values` (the upper one of an even count).
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
 }
 
 /// Pins that contradict a world map (three dropped anywhere on imperial,

@@ -654,8 +654,7 @@ fn saves(new: &(Layout, f64), old: &(Layout, f64)) -> bool {
 
 /// How many regions of `drawing` have under a tenth of the median area.
 fn crumbs(drawing: &Layout) -> usize {
-    let mut areas: Vec<f64> =
-        drawing.provinces.iter().map(|r| geom::polygon_area(&r.polygon).abs()).collect();
+    let mut areas: Vec<f64> = drawing.provinces.iter().map(Region::area).collect();
     if areas.is_empty() {
         return 0;
     }
