@@ -59,7 +59,7 @@ pub fn App() -> impl IntoView {
                 // Under way: the last map until it arrives (the first load
                 // is never in steps: there is no last map).
                 if let Some(old) = old.take_if(|_| big) {
-                    stepped.start(doc.settled.get_untracked());
+                    stepped.start(doc, doc.settled.get_untracked());
                     return (old, false);
                 }
                 stepped.cancel();
@@ -78,7 +78,7 @@ pub fn App() -> impl IntoView {
     });
     // The map's analysis: in the load's task after a quick load, in tasks
     // of its own after a slow one (analysed.rs).
-    let analysis = crate::analysed::analysis(doc, loaded);
+    let analysis = crate::analysed::analysis(doc, loaded, stepped);
     // Provinces the Diff panel lights on the map.
     let highlight = RwSignal::new(Vec::<String>::new());
     // The game: replayed from the order log on the map (see play.rs).

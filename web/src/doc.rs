@@ -14,6 +14,10 @@ use judgepad_core::map::pins::Pin;
 use crate::bridge::history::History;
 use crate::bridge::workspace::Workspace;
 
+/// The drawing's notes on the text: the `pin-conflict` warnings of a
+/// layout, with the pins it was made for.
+pub type DrawingNotes = (Vec<Pin>, Vec<Diagnostic>);
+
 /// Handles on the document's signals (cheap to copy into closures).
 #[derive(Clone, Copy)]
 pub struct Doc {
@@ -32,7 +36,7 @@ pub struct Doc {
     /// What the drawing says about the text: the `pin-conflict` warnings of
     /// the last layout, with the pins it was made for (the diagnostics list
     /// shows them while the map still has exactly those pins).
-    pub drawing_notes: RwSignal<(Vec<Pin>, Vec<Diagnostic>)>,
+    pub drawing_notes: RwSignal<DrawingNotes>,
     history: StoredValue<History<Workspace>>,
     pending: StoredValue<bool>,
 }

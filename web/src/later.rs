@@ -53,7 +53,7 @@ pub struct MapParts {
     /// autosave; see `worker::client::encode`).
     pub encode: fn(Shared, crate::worker::client::Encoded),
     /// Loads a big map in steps (`stepped.rs`).
-    pub load_in_steps: fn(crate::stepped::Stepped, crate::bridge::workspace::Workspace, u64),
+    pub load_in_steps: fn(crate::stepped::Stepped, Doc, crate::bridge::workspace::Workspace, u64),
     /// Works out a slow load's analysis a task before the views show it
     /// (`analysed.rs`).
     pub analyse_ahead: fn(Doc, Memo<Loaded>, crate::analysed::Ahead, RwSignal<u64>),

@@ -5,13 +5,18 @@
 //! many a task as fit in a slice of time, so the page answers keys between
 //! them. The map it ends in is the one-task load's, bit for bit. The page
 //! shows the last map until it arrives; newer text abandons it (its own
-//! load follows).
+//! load follows). The map's analysis (counts, diagnostics) is worked out
+//! in a step of its own before the map is handed over, so the page shows
+//! the map and its analysis in one task: each task that changes the page
+//! while a big text sits in the editor costs a frame of ~100 ms, and the
+//! analysis shown two tasks after the map came two such frames later.
 
 use leptos::prelude::*;
 
+use crate::analysed::Worked;
 use crate::bridge::Loaded;
 use crate::bridge::workspace::Workspace;
-use crate::doc::now_ms;
+use crate::doc::{Doc, now_ms};
 
 /// A load expected to take longer than this runs in steps.
 const STEPPED_OVER_MS: f64 = 30.0;
@@ -33,13 +38,20 @@ pub fn in_steps(ms: f64, then: usize, now: usize) -> bool {
 /// about five times that in the page: such steps start a slice, [`whole`]).
 const SLICE_MS: f64 = 12.0;
 
+/// How long a slice may have run and still take a step of the whole map
+/// ([`whole`]): most such steps are quick, and each slice of its own cost
+/// a yield (a 10,000-province ring: five, each 4 ms or more of the timer's
+/// clamp).
+const WHOLE_AFTER_MS: f64 = 2.0;
+
 /// Lines parsed or read a step.
 const LINES: usize = 200;
 
 /// Whether a step of this kind ([`judgepad_core::map::Loading::next_step`])
-/// works on the whole map at once, and so starts a slice of its own: on a
-/// 2 MB map the check of names takes 5 ms natively and 25–35 ms in the
-/// page, and after a slice's 12 ms of other steps it made a task of 50.
+/// works on the whole map at once, and so starts a slice of its own unless
+/// the slice has hardly begun ([`WHOLE_AFTER_MS`]): on a 2 MB map the check
+/// of names takes 5 ms natively and 25–35 ms in the page, and after a
+/// slice's 12 ms of other steps it made a task of 50.
 fn whole(kind: &str) -> bool {
     matches!(kind, "checks" | "names" | "assembly" | "built checks" | "sort")
 }
@@ -54,6 +66,10 @@ pub struct Stepped {
     done: StoredValue<Option<(Workspace, Loaded, f64)>>,
     /// Bumped when a load finishes (the memo tracks it).
     finished: RwSignal<u64>,
+    /// The analysis of the last load finished, worked out in its own step
+    /// (taken by `analysed`), with the drawing's notes it was worked out
+    /// with.
+    analysed: StoredValue<Option<(Worked, crate::doc::DrawingNotes)>>,
 }
 
 impl Default for Stepped {
@@ -62,6 +78,7 @@ impl Default for Stepped {
             generation: StoredValue::new(0),
             done: StoredValue::new(None),
             finished: RwSignal::new(0),
+            analysed: StoredValue::new(None),
         }
     }
 }
@@ -79,6 +96,18 @@ impl Stepped {
         done.map(|(_, loaded, ms)| (loaded, ms))
     }
 
+    /// The analysis worked out with the load just taken, if it is of `map`
+    /// and the drawing's notes are still those it was worked out with.
+    pub fn take_analysis(
+        &self,
+        map: &std::sync::Arc<judgepad_core::map::Map>,
+        notes: &crate::doc::DrawingNotes,
+    ) -> Option<Worked> {
+        let it = self.analysed.try_update_value(Option::take).flatten()?;
+        let ((of, analysis), with) = it;
+        (std::sync::Arc::ptr_eq(&of, map) && with == *notes).then_some((of, analysis))
+    }
+
     /// Abandons the load under way, if any (the files it was for are no
     /// longer the newest).
     pub fn cancel(&self) {
@@ -88,19 +117,20 @@ impl Stepped {
     /// Starts a load of `files` in steps, abandoning the one under way.
     /// The load itself ([`run`]) is in the map's part of the wasm: no first
     /// page needs it, and the first load's budget is tight.
-    pub fn start(&self, files: Workspace) {
+    pub fn start(&self, doc: Doc, files: Workspace) {
         self.cancel();
         let this = *self;
         let mine = self.generation.get_value();
         leptos::task::spawn_local(async move {
-            (crate::later::map_parts().await.load_in_steps)(this, files, mine);
+            (crate::later::map_parts().await.load_in_steps)(this, doc, files, mine);
         });
     }
 }
 
 /// Loads `files` in steps for `this`, as its load number `mine` (stale, and
-/// abandoned, once another has started).
-pub fn run(this: Stepped, files: Workspace, mine: u64) {
+/// abandoned, once another has started), and works out its analysis for
+/// `doc` in a step of its own.
+pub fn run(this: Stepped, doc: Doc, files: Workspace, mine: u64) {
     leptos::task::spawn_local(async move {
         let stale = move || this.generation.try_get_value() != Some(mine);
         let mut loading = files.loading();
@@ -114,7 +144,11 @@ pub fn run(this: Stepped, files: Workspace, mine: u64) {
             }
             let start = now_ms();
             let mut more = loading.step(LINES);
-            while more && now_ms() - start < SLICE_MS && !whole(loading.next_step()) {
+            while more {
+                let ran = now_ms() - start;
+                if ran >= SLICE_MS || (ran >= WHOLE_AFTER_MS && whole(loading.next_step())) {
+                    break;
+                }
                 more = loading.step(LINES);
             }
             busy += now_ms() - start;
@@ -123,7 +157,18 @@ pub fn run(this: Stepped, files: Workspace, mine: u64) {
             }
         }
         let loaded = Workspace::loaded(loading);
-        // The memo takes it, and the views follow, in a task of their own.
+        // Its analysis, in a step of its own (a 10,000-province ring's:
+        // 15 ms in the page).
+        crate::tasks::next_task().await;
+        if stale() {
+            return;
+        }
+        let start = now_ms();
+        let notes = doc.drawing_notes.get_untracked();
+        let analysis = crate::analysed::of(doc, &loaded);
+        this.analysed.set_value(Some(((loaded.map.clone(), analysis), notes)));
+        busy += now_ms() - start;
+        // The memo takes both, and the views follow, in a task of their own.
         crate::tasks::next_task().await;
         if stale() {
             return;
