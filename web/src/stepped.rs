@@ -22,10 +22,12 @@ use crate::doc::{Doc, now_ms};
 const STEPPED_OVER_MS: f64 = 30.0;
 
 /// What a load is expected to cost at least, per byte of edited text: a
-/// fast machine's pace (the 464 KB ring: 60–90 ms in Chromium). The last
-/// check's pace alone can say nothing of use: the first map was loaded
-/// ahead, so its check took no time.
-const BYTES_PER_MS: f64 = 8192.0;
+/// middling machine's pace (the 464 KB ring: 60–90 ms in Chromium on a
+/// fast one; a 3,000-province ring's 132 KB took 55–66 ms in one task on
+/// session 50's, with 8 KB a ms taken as the pace). The last check's pace
+/// alone can say nothing of use: the first map was loaded ahead, so its
+/// check took no time.
+const BYTES_PER_MS: f64 = 4096.0;
 
 /// Whether a load of `now` bytes of edited files goes in steps, the last
 /// load, of `then` bytes, having taken `ms`.
@@ -188,8 +190,10 @@ mod tests {
         assert!(!in_steps(5.0, 0, 40_000));
         // A 10,000-province paste over a map loaded ahead (no time): steps.
         assert!(in_steps(0.0, 0, 464_000));
-        // A 3,000-province one (140 KB, 20 ms): one task.
-        assert!(!in_steps(0.0, 0, 140_000));
+        // A 3,000-province one (140 KB, 20–60 ms): steps.
+        assert!(in_steps(0.0, 0, 140_000));
+        // A 1,000-province one (41 KB): one task.
+        assert!(!in_steps(0.0, 0, 41_000));
         // Typing in the 10,000-province map: steps.
         assert!(in_steps(75.0, 464_000, 464_001));
         // A slow machine's 100 KB that took 40 ms: steps.
