@@ -11,12 +11,15 @@
 //! while a big text sits in the editor costs a frame of ~100 ms, and the
 //! analysis shown two tasks after the map came two such frames later.
 
+use std::sync::Arc;
+
+use judgepad_core::map::Map;
 use leptos::prelude::*;
 
 use crate::analysed::Worked;
 use crate::bridge::Loaded;
 use crate::bridge::workspace::Workspace;
-use crate::doc::{Doc, now_ms};
+use crate::doc::{Doc, DrawingNotes, now_ms};
 
 /// A load expected to take longer than this runs in steps.
 const STEPPED_OVER_MS: f64 = 30.0;
@@ -71,7 +74,7 @@ pub struct Stepped {
     /// The analysis of the last load finished, worked out in its own step
     /// (taken by `analysed`), with the drawing's notes it was worked out
     /// with.
-    analysed: StoredValue<Option<(Worked, crate::doc::DrawingNotes)>>,
+    analysed: StoredValue<Option<(Worked, DrawingNotes)>>,
 }
 
 impl Default for Stepped {
@@ -100,14 +103,9 @@ impl Stepped {
 
     /// The analysis worked out with the load just taken, if it is of `map`
     /// and the drawing's notes are still those it was worked out with.
-    pub fn take_analysis(
-        &self,
-        map: &std::sync::Arc<judgepad_core::map::Map>,
-        notes: &crate::doc::DrawingNotes,
-    ) -> Option<Worked> {
-        let it = self.analysed.try_update_value(Option::take).flatten()?;
-        let ((of, analysis), with) = it;
-        (std::sync::Arc::ptr_eq(&of, map) && with == *notes).then_some((of, analysis))
+    pub fn take_analysis(&self, map: &Arc<Map>, notes: &DrawingNotes) -> Option<Worked> {
+        let ((of, analysis), with) = self.analysed.try_update_value(Option::take).flatten()?;
+        (Arc::ptr_eq(&of, map) && with == *notes).then_some((of, analysis))
     }
 
     /// Abandons the load under way, if any (the files it was for are no
