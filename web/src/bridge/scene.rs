@@ -183,9 +183,15 @@ pub struct Shapes {
 }
 
 /// The regions of a map drawn at once, in the task that brings its
-/// drawing; a bigger map's arrive in pieces, one a frame, the first of
-/// this many.
+/// drawing; a bigger map's arrive in pieces, the first of
+/// [`START_PIECE`].
 pub const FIRST_PIECE: usize = 1000;
+
+/// The first piece of a map whose regions arrive in pieces (the pace sets
+/// the next ones, [`next_piece`]): a first piece of 1,000 regions of a
+/// 3,000-province ring took 57 ms to parse on session 50's machine, a
+/// task over 50.
+pub const START_PIECE: usize = 500;
 
 /// How long the browser may take to parse one piece of regions, in ms (the
 /// frame's style, layout and paint come after, in a task of their own).

@@ -15,7 +15,8 @@ use wasm_bindgen::JsCast;
 
 use crate::bridge::pin_marks::PinMark;
 use crate::bridge::scene::{
-    CoastView, FIRST_PIECE, LineView, PIECES_A_FRAME, Scene, TagView, next_piece, regions_markup,
+    CoastView, FIRST_PIECE, LineView, PIECES_A_FRAME, START_PIECE, Scene, TagView, next_piece,
+    regions_markup,
 };
 
 /// The drawing's SVG.
@@ -90,7 +91,8 @@ pub fn DrawingLayer(
 /// task of its own and as big as the browser parses in the budget at the
 /// last piece's pace (`scene::next_piece`): the task
 /// that brings a 10,000-province drawing also works out its scene (30 ms),
-/// and a first piece of 1,500 regions parsed in it took 40–60 ms more.
+/// and a first piece of 1,500 regions parsed in it took 40–60 ms more
+/// (so the first piece is [`START_PIECE`]).
 /// Each piece's markup is written in its own task: written for every
 /// region up front, a 26,000-province map's took 23 ms of the scene's task.
 fn regions_drawn(
@@ -121,7 +123,7 @@ fn regions_drawn(
         filled.update_value(|n| *n += 1);
         let filling = filled.get_value();
         leptos::task::spawn_local(async move {
-            let (mut next, mut size) = (now, FIRST_PIECE);
+            let (mut next, mut size) = (now, START_PIECE);
             let mut pieces = 0;
             while next < count {
                 if pieces % PIECES_A_FRAME == 0 {
