@@ -15,7 +15,7 @@ use leptos::prelude::*;
 use judgepad_core::map::Map;
 
 use crate::bridge::{self, Analysis, Loaded};
-use crate::doc::Doc;
+use crate::doc::{Doc, DrawingNotes};
 
 /// An analysis worked out, with the map it is of.
 pub type Worked = (Arc<Map>, Analysis);
@@ -39,10 +39,10 @@ pub fn analysis(
     let ahead: Ahead = StoredValue::new(None);
     Effect::new(move |first: Option<()>| {
         loaded.track();
-        let worked_out = loaded.with_untracked(|it| {
-            doc.drawing_notes.with_untracked(|notes| stepped.take_analysis(&it.map, notes))
-        });
-        if let Some(it) = worked_out {
+        let worked_out = loaded
+            .with_untracked(|it| stepped.take_analysis(&it.map))
+            .filter(|(_, notes)| notes_still(doc, notes));
+        if let Some((it, _)) = worked_out {
             ahead.set_value(Some(it));
             shown.update(|n| *n += 1);
         } else if first.is_none() || doc.check_ms.get_value().0 <= QUICK_LOAD_MS {
@@ -66,11 +66,26 @@ pub fn analysis(
 
 /// The analysis of `it` with the drawing's notes (read untracked) if they
 /// are about its pins.
-pub fn of(doc: Doc, it: &Loaded) -> Analysis {
-    doc.drawing_notes.with_untracked(|(pins, notes)| {
-        let current = *pins == it.map.pins;
-        bridge::analysis_with(it, if current { notes } else { &[] })
-    })
+fn of(doc: Doc, it: &Loaded) -> Analysis {
+    doc.drawing_notes.with_untracked(|notes| with_notes(it, notes))
+}
+
+/// The analysis of `it` with `notes` if they are about its pins.
+fn with_notes(it: &Loaded, (pins, notes): &DrawingNotes) -> Analysis {
+    bridge::analysis_with(it, if *pins == it.map.pins { notes } else { &[] })
+}
+
+/// The analysis of `it` worked out now, with its map, and the drawing's
+/// notes it was worked out with (shown only while they are the notes:
+/// [`notes_still`]).
+pub fn work_out(doc: Doc, it: &Loaded) -> (Worked, DrawingNotes) {
+    let notes = doc.drawing_notes.get_untracked();
+    ((Arc::clone(&it.map), with_notes(it, &notes)), notes)
+}
+
+/// Whether the drawing's notes are still `notes`.
+fn notes_still(doc: Doc, notes: &DrawingNotes) -> bool {
+    doc.drawing_notes.try_with_untracked(|now| now == notes).unwrap_or(false)
 }
 
 /// Works out the analysis of `loaded` a task from now into `ahead`, and
@@ -79,10 +94,10 @@ pub fn of(doc: Doc, it: &Loaded) -> Analysis {
 pub fn ahead_then_shown(doc: Doc, loaded: Memo<Loaded>, ahead: Ahead, shown: RwSignal<u64>) {
     leptos::task::spawn_local(async move {
         crate::tasks::next_task().await;
-        let notes = doc.drawing_notes.get_untracked();
-        ahead.set_value(loaded.try_with_untracked(|it| (Arc::clone(&it.map), of(doc, it))));
+        let (worked, notes) = loaded.try_with_untracked(|it| work_out(doc, it)).unzip();
+        ahead.set_value(worked);
         crate::tasks::next_task().await;
-        if doc.drawing_notes.try_with_untracked(|now| *now != notes).unwrap_or(true) {
+        if !notes.is_some_and(|notes| notes_still(doc, &notes)) {
             ahead.set_value(None);
         }
         shown.update(|n| *n += 1);

@@ -101,11 +101,12 @@ impl Stepped {
         done.map(|(_, loaded, ms)| (loaded, ms))
     }
 
-    /// The analysis worked out with the load just taken, if it is of `map`
-    /// and the drawing's notes are still those it was worked out with.
-    pub fn take_analysis(&self, map: &Arc<Map>, notes: &DrawingNotes) -> Option<Worked> {
-        let ((of, analysis), with) = self.analysed.try_update_value(Option::take).flatten()?;
-        (Arc::ptr_eq(&of, map) && with == *notes).then_some((of, analysis))
+    /// The analysis worked out with the load just taken, if it is of `map`,
+    /// with the drawing's notes it was worked out with
+    /// (`analysed::work_out`).
+    pub fn take_analysis(&self, map: &Arc<Map>) -> Option<(Worked, DrawingNotes)> {
+        let it = self.analysed.try_update_value(Option::take).flatten()?;
+        Arc::ptr_eq(&it.0.0, map).then_some(it)
     }
 
     /// Abandons the load under way, if any (the files it was for are no
@@ -164,9 +165,7 @@ pub fn run(this: Stepped, doc: Doc, files: Workspace, mine: u64) {
             return;
         }
         let start = now_ms();
-        let notes = doc.drawing_notes.get_untracked();
-        let analysis = crate::analysed::of(doc, &loaded);
-        this.analysed.set_value(Some(((loaded.map.clone(), analysis), notes)));
+        this.analysed.set_value(Some(crate::analysed::work_out(doc, &loaded)));
         busy += now_ms() - start;
         // The memo takes both, and the views follow, in a task of their own.
         crate::tasks::next_task().await;
