@@ -10,6 +10,7 @@ import { headerFit } from './header-fit.mjs';
 import { editorRows, rowsAgree } from './editor-rows.mjs';
 import { capture } from './first-map-lib.mjs';
 import fs from 'node:fs';
+import LZString from 'lz-string';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -1620,6 +1621,40 @@ test('share: the link opens the same files, game and orders in a new context', a
   if (gotOrders !== 'A BUR - MAR') throw new Error(`orders ${gotOrders}`);
   await other.close();
   fs.rmSync(otherDir, { recursive: true, force: true });
+});
+
+test('a long game replayed goes in steps: a link to 400 phases of imperial says how far the replay is, then shows the game', async (page) => {
+  // No orders in any phase: every unit holds, nothing to retreat or build,
+  // so each entry is one movement phase.
+  const played = Array(400).fill('');
+  const link = '#v1' + LZString.compressToEncodedURIComponent(JSON.stringify({ variant: 'imperial', played }));
+  const home = page.url().split('#')[0];
+  await page.addInitScript(() => {
+    window.__phases = [];
+    const watch = () => {
+      const el = document.querySelector('[data-testid="phase"]');
+      if (!el) return void setTimeout(watch, 0);
+      window.__phases.push(el.textContent);
+      new MutationObserver(() => window.__phases.push(el.textContent))
+        .observe(el, { childList: true, characterData: true, subtree: true });
+    };
+    watch();
+  });
+  await page.goto('about:blank');
+  await page.goto(home + link, { waitUntil: 'load' });
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="timeline"] li.played').length === 400, null, { timeout: 30000 });
+  const phases = await page.evaluate(() => window.__phases);
+  const progress = phases.filter((p) => /^replaying the game: \d+ of 400 phases/.test(p));
+  if (progress.length === 0) throw new Error(`no progress shown: ${JSON.stringify(phases.slice(0, 5))}`);
+  const counts = progress.map((p) => Number(p.match(/(\d+) of/)[1]));
+  if (counts.some((n, i) => n <= 0 || n >= 400 || (i > 0 && n < counts[i - 1]))) throw new Error(`progress ${counts}`);
+  // The game after 400 movement phases: 200 years on, its spring.
+  const first = await page.evaluate(() => document.querySelector('[data-testid="timeline"] li')?.dataset.phase);
+  const year = Number(first.slice(1, 5)) + 200;
+  await expectStart(page, 'phase', `S${year}M`);
+  // The map's game, playable: a phase more.
+  await page.getByTestId('adjudicate').click();
+  await expectStart(page, 'phase', `F${year}M`);
 });
 
 test('bad links are refused with a message; the autosave is kept', async (page) => {

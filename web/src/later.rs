@@ -165,10 +165,7 @@ fn rest() -> Parts {
             view! { <ForeignPanel opened=opened doc=doc done=done close=close /> }.into_any()
         },
         install_api: crate::js_api::install,
-        replay: |previous, loaded, log| {
-            let key = crate::bridge::session::play_key(loaded);
-            crate::bridge::session::update(previous, key, loaded, log)
-        },
+        replay: crate::replaying::replay,
         package: crate::export::package_zip,
         diplicity: crate::export::diplicity_zip,
     }

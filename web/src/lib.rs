@@ -26,6 +26,7 @@ pub mod map_scene;
 pub mod map_stage;
 pub mod persist;
 pub mod play;
+pub mod replaying;
 pub mod sessions;
 pub mod stepped;
 pub mod tasks;

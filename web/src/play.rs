@@ -10,10 +10,11 @@ use crate::bridge::Loaded;
 use crate::bridge::entry::{Pick, put_order};
 use crate::bridge::session::Session;
 
-/// Replays a log on a map: [`crate::bridge::session::update`] with the
-/// map's [`crate::bridge::session::play_key`], handed over by the later
-/// part of the wasm (the game engine is not needed for the first page).
-pub type Replay = fn(Option<Session>, &Loaded, &[String]) -> (Option<Session>, bool);
+/// Replays a log on a map ([`crate::replaying::replay`]: a long one in
+/// steps), handed over by the later part of the wasm (the game engine is
+/// not needed for the first page). The signal it is given is bumped when a
+/// replay in steps has finished (the memo runs again and takes its game).
+pub type Replay = fn(Option<Session>, &Loaded, &[String], RwSignal<u64>) -> (Option<Session>, bool);
 
 /// Handles on the game's signals (cheap to copy into closures).
 #[derive(Clone, Copy)]
@@ -77,7 +78,7 @@ impl Play {
                 previous
             };
             let (mut next, changed) =
-                log.with(|log| loaded.with_untracked(|loaded| update(previous, loaded, log)));
+                log.with(|log| loaded.with_untracked(|loaded| update(previous, loaded, log, tick)));
             if let Some(next) = next.as_mut().filter(|_| changed) {
                 next.stamp = next.stamp.max(stamp + 1);
             }

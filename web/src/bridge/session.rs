@@ -210,65 +210,123 @@ fn play(game: &mut Game, text: &str) -> Played {
 }
 
 /// The session for `log` on `loaded` (whose [`play_key`] is `key`), from
-/// the previous one: a log one phase longer plays one phase, a shorter one
-/// undoes, the same map and log keep it; anything else replays from the
-/// start. `None` while the map cannot be played (errors, no powers).
-/// Returns whether it changed.
+/// the previous one, played to the end (see [`next`]). Returns whether it
+/// changed.
 pub fn update(
     previous: Option<Session>,
     key: PlayKey,
     loaded: &Loaded,
     log: &[String],
 ) -> (Option<Session>, bool) {
-    let stamp = previous.as_ref().map_or(1, |s| s.stamp + 1);
-    if let Some(mut session) = previous {
-        if session.key == key {
-            if session.log == log {
-                return (Some(session), false);
-            }
-            // Longer (play the new phases), shorter (undo), or the same but
-            // its last entry (a position edit growing, orders of the last
-            // phase changed: undo it, then play it).
-            let keep = session.log.iter().zip(log).take_while(|(a, b)| a == b).count();
-            if keep + 1 >= session.log.len() {
-                while session.log.len() > keep && session.game.undo() {
-                    session.log.pop();
-                    session.played.pop();
-                }
-                for text in &log[keep..] {
-                    let played = play(&mut session.game, text);
-                    session.played.push(played);
-                }
-                session.log = log.to_vec();
-                session.stamp = stamp;
-                session.note = None;
-                return (Some(session), true);
-            }
-        } else if !log.is_empty() || !session.log.is_empty() {
-            let mut fresh = replay(stamp, key, loaded, log);
-            if let Some(fresh) = &mut fresh {
-                fresh.note = Some(format!(
-                    "The map's rules or geography changed: the game restarted{}.",
-                    if log.is_empty() {
-                        String::new()
-                    } else {
-                        format!(
-                            " and its {} played phase(s) were replayed on the new map",
-                            log.len()
-                        )
-                    }
-                ));
-            }
-            return (fresh, true);
+    match next(previous, key, loaded, log) {
+        Next::Ready(session, changed) => (session, changed),
+        Next::Replay(mut replaying) => {
+            replaying.play(|| true);
+            (Some(replaying.finish()), true)
         }
     }
-    (replay(stamp, key, loaded, log), true)
 }
 
-fn replay(stamp: u64, key: PlayKey, loaded: &Loaded, log: &[String]) -> Option<Session> {
-    let mut game = game_of(loaded)?;
-    let played = log.iter().map(|text| play(&mut game, text)).collect();
-    Some(Session { stamp, key, log: log.to_vec(), game, played, note: None })
+/// The way from one session to the next: there already, or phases to play.
+pub enum Next {
+    /// The session (`None` while the map cannot be played) and whether it
+    /// changed.
+    Ready(Option<Session>, bool),
+    /// Phases to play, as many at a time as the caller likes: a long game
+    /// replayed on a new map (on imperial about a millisecond a phase in
+    /// the page) is not one long task.
+    Replay(Replaying),
+}
+
+/// The way to the session for `log` on `loaded` (whose [`play_key`] is
+/// `key`) from the previous one: on the same map a log that shares its
+/// first phases with the previous one undoes back to them and plays the
+/// rest (one phase more plays one, a shorter one only undoes, the same
+/// map and log keep it); a new map, or no previous game, replays from the
+/// start.
+pub fn next(previous: Option<Session>, key: PlayKey, loaded: &Loaded, log: &[String]) -> Next {
+    let stamp = previous.as_ref().map_or(1, |s| s.stamp + 1);
+    let Some(mut session) = previous else {
+        return from_start(stamp, key, loaded, log, None);
+    };
+    if session.key != key {
+        if log.is_empty() && session.log.is_empty() {
+            return from_start(stamp, key, loaded, log, None);
+        }
+        let note = format!(
+            "The map's rules or geography changed: the game restarted{}.",
+            if log.is_empty() {
+                String::new()
+            } else {
+                format!(" and its {} played phase(s) were replayed on the new map", log.len())
+            }
+        );
+        return from_start(stamp, key, loaded, log, Some(note));
+    }
+    if session.log == log {
+        return Next::Ready(Some(session), false);
+    }
+    let keep = session.log.iter().zip(log).take_while(|(a, b)| a == b).count();
+    while session.log.len() > keep && session.game.undo() {
+        session.log.pop();
+        session.played.pop();
+    }
+    session.stamp = stamp;
+    session.note = None;
+    if session.log.len() == log.len() {
+        return Next::Ready(Some(session), true);
+    }
+    Next::Replay(Replaying { session, log: log.to_vec(), note: None })
+}
+
+/// A replay from the start, or `None` when the map cannot be played.
+fn from_start(
+    stamp: u64,
+    key: PlayKey,
+    loaded: &Loaded,
+    log: &[String],
+    note: Option<String>,
+) -> Next {
+    let Some(game) = game_of(loaded) else { return Next::Ready(None, true) };
+    let session = Session { stamp, key, log: Vec::new(), game, played: Vec::new(), note: None };
+    Next::Replay(Replaying { session, log: log.to_vec(), note })
+}
+
+/// A log being played on its map, phase by phase.
+pub struct Replaying {
+    /// The game so far: its log is the first phases of `log`.
+    session: Session,
+    /// The whole log.
+    log: Vec<String>,
+    /// The note for the finished session.
+    note: Option<String>,
+}
+
+impl Replaying {
+    /// Plays phases while `more` says there is time (asked before each).
+    /// Returns whether every phase is played.
+    pub fn play(&mut self, mut more: impl FnMut() -> bool) -> bool {
+        while let Some(text) = self.log.get(self.session.log.len()) {
+            if !more() {
+                return false;
+            }
+            let played = play(&mut self.session.game, text);
+            self.session.played.push(played);
+            self.session.log.push(text.clone());
+        }
+        true
+    }
+
+    /// Phases played so far, and in all.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.session.log.len(), self.log.len())
+    }
+
+    /// The session once every phase is played.
+    pub fn finish(mut self) -> Session {
+        self.session.note = self.note;
+        self.session
+    }
 }
 
 /// Where a phase of the timeline stands.
@@ -414,6 +472,53 @@ mod tests {
         // A map with errors cannot be played.
         let broken = load("standard.map", "UNKNOWN DIRECTIVE HERE\n");
         assert!(update(Some(replayed), play_key(&broken), &broken, &[]).0.is_none());
+    }
+
+    #[test]
+    fn a_replay_in_steps_is_the_replay_at_once() {
+        let loaded = load("standard.map", &variant_text("standard"));
+        let key = play_key(&loaded);
+        let orders =
+            ["A PAR - BUR\nA MAR - SPA\nF BRE - MAO", "A BUR - BEL", "", "", "A SPA - POR"];
+        let log: Vec<String> = orders.iter().cycle().take(25).map(|s| s.to_string()).collect();
+        let (at_once, _) = update(None, key, &loaded, &log);
+        let at_once = at_once.expect("a game");
+        let Next::Replay(mut replaying) = next(None, key, &loaded, &log) else {
+            panic!("phases to play")
+        };
+        // Two phases a slice, as a page's slices of time would.
+        let mut slices = 0;
+        loop {
+            let mut budget = 2;
+            let done = replaying.play(|| {
+                budget -= 1;
+                budget >= 0
+            });
+            slices += 1;
+            if done {
+                break;
+            }
+            assert_eq!(replaying.progress(), (2 * slices, 25));
+        }
+        assert_eq!(slices, 13);
+        let stepped = replaying.finish();
+        assert_eq!(stepped.game, at_once.game);
+        assert_eq!(stepped.log, log);
+        assert_eq!(stepped.played.len(), 25);
+        // Back to an early phase of the same map: undone, not replayed,
+        // and the same game as one replayed to there.
+        let (back, changed) = update(Some(stepped), key, &loaded, &log[..3]);
+        assert!(changed);
+        let (fresh, _) = update(None, key, &loaded, &log[..3]);
+        assert_eq!(back.expect("a game").game, fresh.expect("a game").game);
+        // A log that leaves the played one early: undone to there, the
+        // rest played.
+        let (full, _) = update(None, key, &loaded, &log);
+        let mut other = log.clone();
+        other[4] = "A MUN - RUH".into();
+        let (changed_early, _) = update(full, key, &loaded, &other);
+        let (fresh, _) = update(None, key, &loaded, &other);
+        assert_eq!(changed_early.expect("a game").game, fresh.expect("a game").game);
     }
 
     #[test]

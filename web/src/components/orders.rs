@@ -23,7 +23,10 @@ use crate::play::Play;
 pub fn OrdersPanel(play: Play, doc: Doc) -> impl IntoView {
     let phase = move || {
         play.session.with(|s| match s {
-            None => "fix the map's errors to play".to_string(),
+            None => match crate::replaying::progress() {
+                Some((done, all)) => format!("replaying the game: {done} of {all} phases…"),
+                None => "fix the map's errors to play".to_string(),
+            },
             Some(s) => {
                 let game = &s.game;
                 match &game.status {
