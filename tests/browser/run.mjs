@@ -1655,6 +1655,22 @@ test('a long game replayed goes in steps: a link to 400 phases of imperial says 
   // The map's game, playable: a phase more.
   await page.getByTestId('adjudicate').click();
   await expectStart(page, 'phase', `F${year}M`);
+  // A province renamed, a key at a time, under the game: each pause
+  // replays it on the new map (the one under way abandoned), which the
+  // game says once it is there.
+  await page.locator('[data-file="imperial.locations"]').click();
+  const editor = page.getByTestId('editor');
+  await editor.click();
+  await editor.evaluate((el) => {
+    const at = el.value.indexOf('Andes Mountains') + 'Andes'.length;
+    el.setSelectionRange(at, at);
+  });
+  await page.keyboard.press('x');
+  await page.waitForTimeout(100);
+  await page.keyboard.press('y');
+  await page.waitForFunction(() => document.querySelector('[data-testid="play-note"]')?.textContent.includes('its 401 played phase(s) were replayed on the new map'), null, { timeout: 30000 });
+  await expectStart(page, 'phase', `F${year}M`);
+  if (!(await editor.inputValue()).includes('Andesxy Mountains')) throw new Error('the text typed is not there');
 });
 
 test('bad links are refused with a message; the autosave is kept', async (page) => {

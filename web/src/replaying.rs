@@ -27,8 +27,9 @@ struct Replays {
     generation: Cell<u64>,
     /// The game of the last replay finished.
     done: RefCell<Option<Session>>,
-    /// The map and log of the replay under way, if any.
-    running: RefCell<Option<(PlayKey, Vec<String>)>>,
+    /// The map and log of the replay under way, if any, and whether it
+    /// replays a game on a new map (and will say so).
+    running: RefCell<Option<(PlayKey, Vec<String>, bool)>>,
     /// Phases played and in all, while a replay goes in steps.
     progress: ArcRwSignal<Option<(usize, usize)>>,
 }
@@ -60,20 +61,26 @@ pub fn replay(
 ) -> (Option<Session>, bool) {
     let key = session::play_key(loaded);
     REPLAYS.with(|this| {
-        let same = |it: &Option<(PlayKey, Vec<String>)>| {
-            it.as_ref().is_some_and(|(of, played)| *of == key && played == log)
+        let same = |it: &Option<(PlayKey, Vec<String>, bool)>| {
+            it.as_ref().is_some_and(|(of, played, _)| *of == key && played == log)
         };
         if same(&this.running.borrow()) {
             return (None, false);
         }
-        this.running.replace(None);
+        // A replay abandoned for this one: the game it replayed on a new
+        // map is still the one before.
+        let restarts = this.running.take().is_some_and(|(.., restarts)| restarts);
         let mine = this.generation.get() + 1;
         this.generation.set(mine);
-        let done = this.done.take();
-        if let Some(done) = done.filter(|it| it.key == key && it.log == log) {
-            this.shown(None);
-            return (Some(done), true);
-        }
+        // A game finished for another map or log than these is the one
+        // before (the memo showed nothing meanwhile).
+        let previous = match this.done.take() {
+            Some(done) if done.key == key && done.log == log => {
+                this.shown(None);
+                return (Some(done), true);
+            }
+            done => previous.or(done),
+        };
         let mut replaying = match session::next(previous, key, loaded, log) {
             Next::Ready(session, changed) => {
                 this.shown(None);
@@ -81,13 +88,16 @@ pub fn replay(
             }
             Next::Replay(replaying) => replaying,
         };
+        if restarts && !replaying.restarts() {
+            replaying.say_restarted();
+        }
         let start = now_ms();
         if replaying.play(|| now_ms() - start < SLICE_MS) {
             this.shown(None);
             return (Some(replaying.finish()), true);
         }
         this.shown(Some(replaying.progress()));
-        this.running.replace(Some((key, log.to_vec())));
+        this.running.replace(Some((key, log.to_vec(), replaying.restarts())));
         leptos::task::spawn_local(async move {
             loop {
                 crate::tasks::next_task().await;

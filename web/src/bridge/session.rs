@@ -253,15 +253,7 @@ pub fn next(previous: Option<Session>, key: PlayKey, loaded: &Loaded, log: &[Str
         if log.is_empty() && session.log.is_empty() {
             return from_start(stamp, key, loaded, log, None);
         }
-        let note = format!(
-            "The map's rules or geography changed: the game restarted{}.",
-            if log.is_empty() {
-                String::new()
-            } else {
-                format!(" and its {} played phase(s) were replayed on the new map", log.len())
-            }
-        );
-        return from_start(stamp, key, loaded, log, Some(note));
+        return from_start(stamp, key, loaded, log, Some(restarted(log)));
     }
     if session.log == log {
         return Next::Ready(Some(session), false);
@@ -277,6 +269,18 @@ pub fn next(previous: Option<Session>, key: PlayKey, loaded: &Loaded, log: &[Str
         return Next::Ready(Some(session), true);
     }
     Next::Replay(Replaying { session, log: log.to_vec(), note: None })
+}
+
+/// What a game replayed on a new map says.
+pub fn restarted(log: &[String]) -> String {
+    format!(
+        "The map's rules or geography changed: the game restarted{}.",
+        if log.is_empty() {
+            String::new()
+        } else {
+            format!(" and its {} played phase(s) were replayed on the new map", log.len())
+        }
+    )
 }
 
 /// A replay from the start, or `None` when the map cannot be played.
@@ -320,6 +324,17 @@ impl Replaying {
     /// Phases played so far, and in all.
     pub fn progress(&self) -> (usize, usize) {
         (self.session.log.len(), self.log.len())
+    }
+
+    /// Whether the finished session will say the map changed under it.
+    pub fn restarts(&self) -> bool {
+        self.note.is_some()
+    }
+
+    /// Says, once finished, that the map changed under the game (a replay
+    /// taking over from one abandoned that would have said so).
+    pub fn say_restarted(&mut self) {
+        self.note = Some(restarted(&self.log));
     }
 
     /// The session once every phase is played.
