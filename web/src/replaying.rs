@@ -88,7 +88,7 @@ pub fn replay(
             }
             Next::Replay(replaying) => replaying,
         };
-        if restarts && !replaying.restarts() {
+        if restarts {
             replaying.say_restarted();
         }
         let start = now_ms();

@@ -250,10 +250,8 @@ pub fn next(previous: Option<Session>, key: PlayKey, loaded: &Loaded, log: &[Str
         return from_start(stamp, key, loaded, log, None);
     };
     if session.key != key {
-        if log.is_empty() && session.log.is_empty() {
-            return from_start(stamp, key, loaded, log, None);
-        }
-        return from_start(stamp, key, loaded, log, Some(restarted(log)));
+        let note = (!log.is_empty() || !session.log.is_empty()).then(|| restarted(log));
+        return from_start(stamp, key, loaded, log, note);
     }
     if session.log == log {
         return Next::Ready(Some(session), false);
