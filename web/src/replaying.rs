@@ -110,9 +110,16 @@ pub fn replay(
                 }
                 REPLAYS.with(|this| this.progress.set(Some(replaying.progress())));
             }
+            // The game shown in a task of its own: its views (the map's
+            // colours, its units, the timeline) are a long task's worth.
+            let done = replaying.finish();
+            crate::tasks::next_task().await;
+            if REPLAYS.with(|this| this.generation.get()) != mine {
+                return;
+            }
             REPLAYS.with(|this| {
                 this.running.replace(None);
-                this.done.replace(Some(replaying.finish()));
+                this.done.replace(Some(done));
             });
             finished.update(|it| *it += 1);
         });

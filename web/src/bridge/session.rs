@@ -4,6 +4,8 @@
 //! nothing of a previous map or variant survives a change of either. Also
 //! the phase timeline the stepper shows. Pure, tested natively.
 
+use std::fmt::Write as _;
+
 use judgepad_core::calendar::Phase;
 use judgepad_core::game::Game;
 use judgepad_core::orders::{Order, OrderPhase};
@@ -401,6 +403,48 @@ pub fn timeline(game: &Game) -> Vec<Step> {
     out
 }
 
+/// The timeline's items as markup (one `<li>` a step, its `data-step` its
+/// index in `steps`): a long game's hundreds of phases are one parse, not
+/// a view and its effects each (250 of them were 12 ms of the task that
+/// shows the game). Which one is on screen is marked apart
+/// ([`Step::title`] gives the hover text).
+pub fn timeline_markup(steps: &[Step]) -> String {
+    use judgepad_core::layout::svg::escape;
+    let mut out = String::with_capacity(steps.len() * 96);
+    for (i, step) in steps.iter().enumerate() {
+        let state = match step.state {
+            StepState::Played(_) => "played",
+            StepState::Current => "current",
+            StepState::Future => "future",
+        };
+        let label = if step.edit { "\u{270e}" } else { step.abbr.as_str() };
+        let _ = write!(
+            out,
+            "<li class=\"{state}{}{}\" data-phase=\"{}\" data-step=\"{i}\"><button type=\"button\" title=\"{}\"{}>{}</button></li>",
+            if step.changes { " changes" } else { "" },
+            if step.edit { " edit" } else { "" },
+            escape(&step.abbr),
+            escape(&step.title()),
+            if step.state == StepState::Future { " disabled" } else { "" },
+            escape(label),
+        );
+    }
+    out
+}
+
+impl Step {
+    /// The hover text: the phase's name, and why it is marked.
+    pub fn title(&self) -> String {
+        if self.edit {
+            format!("position edited in {}", self.name)
+        } else if self.changes {
+            format!("{} \u{2014} IN/FROM change the map", self.name)
+        } else {
+            self.name.clone()
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -561,6 +605,34 @@ mod tests {
             digest(&[(line, "x.map"), (line, "a")])
         );
         assert_ne!(digest(&[(line, "a")]), digest(&[(line, "a\0")]));
+    }
+
+    #[test]
+    fn the_timeline_markup_is_one_item_a_step_escaped() {
+        let loaded = load("standard.map", &variant_text("standard"));
+        let (session, _) = update(None, play_key(&loaded), &loaded, &log(&["", ""]));
+        let mut steps = timeline(&session.expect("a game").game);
+        steps[1].changes = true;
+        steps[0].name = "Spring <1901> & \"more\"".into();
+        let markup = timeline_markup(&steps);
+        assert_eq!(markup.matches("<li ").count(), steps.len());
+        assert!(markup.starts_with(
+            "<li class=\"played\" data-phase=\"S1901M\" data-step=\"0\"><button type=\"button\" title=\"Spring &lt;1901&gt; &amp; &quot;more&quot;\">S1901M</button></li>"
+        ));
+        assert!(
+            markup.contains("<li class=\"played changes\" data-phase=\"F1901M\" data-step=\"1\">")
+        );
+        assert!(markup.contains("IN/FROM change the map\">F1901M</button>"));
+        assert!(markup.contains("<li class=\"current\" data-phase=\"S1902M\" data-step=\"2\"><button type=\"button\" title=\"Spring 1902 Movement\">S1902M</button>"));
+        let future = markup.split("<li ").nth(4).expect("a phase to come");
+        assert!(
+            future.starts_with("class=\"future\"") && future.contains(" disabled>"),
+            "{future}"
+        );
+        // A position edit: its mark, not its phase.
+        steps[0].edit = true;
+        assert!(timeline_markup(&steps).starts_with("<li class=\"played edit\" data-phase=\"S1901M\" data-step=\"0\"><button type=\"button\" title=\"position edited in Spring &lt;1901&gt;"));
+        assert!(timeline_markup(&steps).contains("\u{270e}</button>"));
     }
 
     #[test]

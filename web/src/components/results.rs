@@ -55,7 +55,9 @@ pub fn Results(play: Play, doc: Doc) -> impl IntoView {
         Memo::new(move |_| play.session.with(|s| s.as_ref().map_or(0, |s| s.game.history.len())));
     Effect::new(move |before: Option<usize>| {
         let now = played.get();
-        if before.is_some_and(|b| now > b) {
+        // One phase more is an adjudication; a game replayed (a link, a
+        // new map) is not scrolled to.
+        if before.is_some_and(|b| now == b + 1) {
             request_animation_frame(move || {
                 if let Some(el) = box_ref.get_untracked() {
                     let options = web_sys::ScrollIntoViewOptions::new();
