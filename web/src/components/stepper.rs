@@ -49,7 +49,14 @@ pub fn Stepper(play: Play) -> impl IntoView {
             .filter(|el| ol.contains(Some(el)))
             .and_then(|el| el.closest("li").ok().flatten())
             .and_then(|li| li.get_attribute("data-step"));
-        steps.with(|steps| ol.set_inner_html(&timeline_markup(steps)));
+        let chars = steps.with(|steps| {
+            ol.set_inner_html(&timeline_markup(steps));
+            steps.iter().map(|s| if s.edit { 1 } else { s.abbr.chars().count() }).max()
+        });
+        // Every item as wide as the longest label (the style sheet sizes
+        // them by it; the CSP refuses style attributes, not the CSSOM).
+        let _ = web_sys::HtmlElement::style(&ol)
+            .set_property("--chars", &chars.unwrap_or(6).to_string());
         mark_shown(&ol, steps, play.view.get_untracked());
         if let Some(step) = focused {
             let button = ol.query_selector(&format!("li[data-step=\"{step}\"] button"));
