@@ -417,7 +417,6 @@ pub fn timeline_markup(steps: &[Step]) -> String {
             StepState::Current => "current",
             StepState::Future => "future",
         };
-        let label = if step.edit { "\u{270e}" } else { step.abbr.as_str() };
         let _ = write!(
             out,
             "<li class=\"{state}{}{}\" data-phase=\"{}\" data-step=\"{i}\"><button type=\"button\" title=\"{}\"{}>{}</button></li>",
@@ -426,13 +425,33 @@ pub fn timeline_markup(steps: &[Step]) -> String {
             escape(&step.abbr),
             escape(&step.title()),
             if step.state == StepState::Future { " disabled" } else { "" },
-            escape(label),
+            escape(step.label()),
         );
     }
     out
 }
 
+/// Where in `steps` the phase on screen is: the played phase `view`, or
+/// the current one.
+pub fn shown_step(steps: &[Step], view: Option<usize>) -> Option<usize> {
+    steps.iter().position(|s| match (s.state, view) {
+        (StepState::Played(i), Some(view)) => i == view,
+        (StepState::Current, None) => true,
+        _ => false,
+    })
+}
+
+/// The most characters a step's label has (each item is that wide).
+pub fn widest_label(steps: &[Step]) -> usize {
+    steps.iter().map(|s| s.label().chars().count()).max().unwrap_or(6)
+}
+
 impl Step {
+    /// What its button says: the phase, or a position edit's mark.
+    pub fn label(&self) -> &str {
+        if self.edit { "\u{270e}" } else { &self.abbr }
+    }
+
     /// The hover text: the phase's name, and why it is marked.
     pub fn title(&self) -> String {
         if self.edit {
@@ -633,6 +652,12 @@ mod tests {
         steps[0].edit = true;
         assert!(timeline_markup(&steps).starts_with("<li class=\"played edit\" data-phase=\"S1901M\" data-step=\"0\"><button type=\"button\" title=\"position edited in Spring &lt;1901&gt;"));
         assert!(timeline_markup(&steps).contains("\u{270e}</button>"));
+        // Each item as wide as the longest label; the one on screen.
+        assert_eq!(widest_label(&steps), 6);
+        assert_eq!(widest_label(&[]), 6);
+        assert_eq!(shown_step(&steps, None), Some(2));
+        assert_eq!(shown_step(&steps, Some(1)), Some(1));
+        assert_eq!(shown_step(&steps, Some(7)), None);
     }
 
     #[test]

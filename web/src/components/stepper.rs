@@ -9,7 +9,9 @@ use leptos::prelude::*;
 
 use wasm_bindgen::JsCast;
 
-use crate::bridge::session::{Step, StepState, timeline, timeline_markup};
+use crate::bridge::session::{
+    Step, StepState, shown_step, timeline, timeline_markup, widest_label,
+};
 use crate::play::Play;
 
 /// The timeline and its step buttons.
@@ -51,12 +53,11 @@ pub fn Stepper(play: Play) -> impl IntoView {
             .and_then(|li| li.get_attribute("data-step"));
         let chars = steps.with(|steps| {
             ol.set_inner_html(&timeline_markup(steps));
-            steps.iter().map(|s| if s.edit { 1 } else { s.abbr.chars().count() }).max()
+            widest_label(steps)
         });
         // Every item as wide as the longest label (the style sheet sizes
         // them by it; the CSP refuses style attributes, not the CSSOM).
-        let _ = web_sys::HtmlElement::style(&ol)
-            .set_property("--chars", &chars.unwrap_or(6).to_string());
+        let _ = web_sys::HtmlElement::style(&ol).set_property("--chars", &chars.to_string());
         mark_shown(&ol, steps, play.view.get_untracked());
         if let Some(step) = focused {
             let button = ol.query_selector(&format!("li[data-step=\"{step}\"] button"));
@@ -108,13 +109,7 @@ pub fn Stepper(play: Play) -> impl IntoView {
 
 /// Marks the step on screen (`shown`, `aria-current`), and no other.
 fn mark_shown(ol: &web_sys::Element, steps: Memo<Vec<Step>>, view: Option<usize>) {
-    let at = steps.with_untracked(|steps| {
-        steps.iter().position(|s| match (s.state, view) {
-            (StepState::Played(i), Some(view)) => i == view,
-            (StepState::Current, None) => true,
-            _ => false,
-        })
-    });
+    let at = steps.with_untracked(|steps| shown_step(steps, view));
     if let Some(old) = ol.query_selector("li.shown").ok().flatten() {
         if at.is_some_and(|i| old.get_attribute("data-step") == Some(i.to_string())) {
             return;
