@@ -328,7 +328,8 @@ pub fn marks(at: Point, room: f64, chars: usize) -> Marks {
 /// sizes, not one each. A browser makes a font and shapes its text for
 /// every size it meets: imperial's 262 sizes were 70–110 ms of layout when
 /// its drawing arrived, the same labels in one size none worth counting.
-/// Smaller by 12 % at most, so the marks stay in their room.
+/// Smaller by 11 % at most (1 − r), never larger, so the marks stay in
+/// their room.
 pub fn font_step(font: f64) -> f64 {
     const STEP: f64 = 0.890_898_718_140_339_3;
     // Under a 512th of the largest size a label is a dot whatever its

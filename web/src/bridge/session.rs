@@ -406,8 +406,7 @@ pub fn timeline(game: &Game) -> Vec<Step> {
 /// The timeline's items as markup (one `<li>` a step, its `data-step` its
 /// index in `steps`): a long game's hundreds of phases are one parse, not
 /// a view and its effects each (250 of them were 12 ms of the task that
-/// shows the game). Which one is on screen is marked apart
-/// ([`Step::title`] gives the hover text).
+/// shows the game). The one on screen is marked apart ([`shown_step`]).
 pub fn timeline_markup(steps: &[Step]) -> String {
     use judgepad_core::layout::svg::escape;
     let mut out = String::with_capacity(steps.len() * 96);
