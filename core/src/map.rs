@@ -537,6 +537,20 @@ impl Map {
         res
     }
 
+    /// [`Map::unit_text`] as a [`Name`]: no allocation for the usual
+    /// `A PAR`, `F STP/SC` (the batch output's results are keyed by it).
+    pub fn unit_name(&self, unit: Unit) -> crate::name::Name {
+        let abbr = &self.loc(unit.location).abbr;
+        let mut bytes = [0u8; 24];
+        if abbr.len() + 2 > bytes.len() {
+            return crate::name::Name::from(self.unit_text(unit));
+        }
+        bytes[0] = unit.kind.letter() as u8;
+        bytes[1] = b' ';
+        bytes[2..2 + abbr.len()].copy_from_slice(abbr.as_bytes());
+        crate::name::Name::from(core::str::from_utf8(&bytes[..2 + abbr.len()]).unwrap_or_default())
+    }
+
     /// The `A PAR` / `F STP/SC` text of a unit.
     pub fn unit_text(&self, unit: Unit) -> String {
         let mut res = String::with_capacity(8);

@@ -18,6 +18,7 @@ use crate::map::{self, Map};
 
 use super::{Resolver, json};
 
+mod fast;
 mod input;
 mod output;
 
@@ -141,7 +142,7 @@ fn process(line: &str, session: &mut Session, out: &mut String) -> Result<(), St
             for it in &res.resolutions {
                 let order = it.order.map_or(Said::Default(it.piece.unit, " H"), Said::Order);
                 results.push((
-                    map.unit_text(it.piece.unit),
+                    map.unit_name(it.piece.unit),
                     (order, it.outcome.as_str(), &it.reason, it.dislodged),
                 ));
             }
@@ -151,7 +152,7 @@ fn process(line: &str, session: &mut Session, out: &mut String) -> Result<(), St
             for it in &res.resolutions {
                 let order = it.order.map_or(Said::Default(it.piece.unit, " D"), Said::Order);
                 results.push((
-                    map.unit_text(it.piece.unit),
+                    map.unit_name(it.piece.unit),
                     (order, it.outcome.as_str(), &it.reason, false),
                 ));
                 if it.to.is_none() {
@@ -164,12 +165,12 @@ fn process(line: &str, session: &mut Session, out: &mut String) -> Result<(), St
             let mut waives: BTreeMap<String, usize> = BTreeMap::new();
             for it in &res.adjustments {
                 let key = match it.unit {
-                    Some(unit) => map.unit_text(unit),
+                    Some(unit) => map.unit_name(unit),
                     None => {
                         let power = map.pow(it.power).name.clone();
                         let count = waives.entry(power.clone()).or_default();
                         *count += 1;
-                        format!("{power} WAIVE {count}")
+                        format!("{power} WAIVE {count}").into()
                     }
                 };
                 let order = it.order.map_or(Said::CivilDisorder, Said::Order);

@@ -194,7 +194,7 @@ pub(super) type ByPower<'a, T> = BTreeMap<Text<'a>, T>;
 /// such strings (units, centres, orders, the powers' names), each then a
 /// heap allocation and a free (a fifth of `judgepad adjudicate`'s time).
 #[derive(PartialEq, Eq, PartialOrd, Ord)]
-pub(super) struct Text<'a>(Cow<'a, str>);
+pub(super) struct Text<'a>(pub(super) Cow<'a, str>);
 
 impl core::ops::Deref for Text<'_> {
     type Target = str;
@@ -232,13 +232,73 @@ impl<'de: 'a, 'a> serde::Deserialize<'de> for Text<'a> {
 }
 
 /// An input line (docs/batch.md), borrowed from the line's text.
+#[derive(Default)]
+pub(super) struct Input<'a> {
+    pub(super) map: Option<MapRef<'a>>,
+    pub(super) phase: Option<Cow<'a, str>>,
+    pub(super) units: Option<Lists<'a>>,
+    pub(super) dislodged: Option<ByPower<'a, BTreeMap<Text<'a>, DislodgedInput<'a>>>>,
+    pub(super) contested: Option<Vec<Text<'a>>>,
+    pub(super) centers: Option<Lists<'a>>,
+    pub(super) homes: Option<Lists<'a>>,
+    pub(super) orders: Option<Lists<'a>>,
+}
+
+/// Lists of strings by power: every list a range of one vector, the powers
+/// sorted by name, the last list of a power named twice kept (as a JSON
+/// object read into a map keeps it).
+#[derive(Default)]
+pub(super) struct Lists<'a> {
+    pub(super) items: Vec<Text<'a>>,
+    /// Each power: its name, its items, and whether it has a list (`null`
+    /// orders: civil disorder).
+    powers: Vec<(Text<'a>, u32, u32, bool)>,
+}
+
+impl<'a> Lists<'a> {
+    /// A power whose list is `items[start..]` (or `null`).
+    pub(super) fn push(&mut self, power: Text<'a>, start: usize, listed: bool) {
+        self.powers.push((power, start as u32, self.items.len() as u32, listed));
+    }
+
+    /// Sorts the powers by name, the last of a name kept.
+    pub(super) fn settle(&mut self) {
+        if self.powers.windows(2).all(|pair| pair[0].0 < pair[1].0) {
+            return;
+        }
+        self.powers.reverse();
+        crate::sorting::sort_by(&mut self.powers, |a, b| a.0.cmp(&b.0));
+        self.powers.dedup_by(|later, earlier| later.0 == earlier.0);
+    }
+
+    /// Each power by name and its list (`None`: `null`).
+    pub(super) fn iter(&self) -> impl Iterator<Item = (&Text<'a>, Option<&[Text<'a>]>)> {
+        self.powers.iter().map(|(power, start, end, listed)| {
+            (power, listed.then(|| &self.items[*start as usize..*end as usize]))
+        })
+    }
+
+    fn of<L>(map: BTreeMap<Text<'a>, L>, list: impl Fn(L) -> Option<Vec<Text<'a>>>) -> Self {
+        let mut lists = Lists::default();
+        for (power, items) in map {
+            let start = lists.items.len();
+            let items = list(items);
+            let listed = items.is_some();
+            lists.items.extend(items.into_iter().flatten());
+            lists.push(power, start, listed);
+        }
+        lists
+    }
+}
+
+/// An input line as serde reads it (the lines the fast reader leaves).
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(super) struct Input<'a> {
+struct Raw<'a> {
     #[serde(borrow, default)]
-    pub(super) map: Option<MapRef<'a>>,
+    map: Option<MapRef<'a>>,
     #[serde(borrow, default)]
-    pub(super) phase: Option<Cow<'a, str>>,
+    phase: Option<Cow<'a, str>>,
     #[serde(borrow, default)]
     units: Option<BTreeMap<Text<'a>, Vec<Text<'a>>>>,
     #[serde(borrow, default)]
@@ -251,6 +311,21 @@ pub(super) struct Input<'a> {
     homes: Option<BTreeMap<Text<'a>, Vec<Text<'a>>>>,
     #[serde(borrow, default)]
     orders: Option<ByPower<'a, Option<Vec<Text<'a>>>>>,
+}
+
+impl<'a> From<Raw<'a>> for Input<'a> {
+    fn from(raw: Raw<'a>) -> Input<'a> {
+        Input {
+            map: raw.map,
+            phase: raw.phase,
+            units: raw.units.map(|it| Lists::of(it, Some)),
+            dislodged: raw.dislodged,
+            contested: raw.contested,
+            centers: raw.centers.map(|it| Lists::of(it, Some)),
+            homes: raw.homes.map(|it| Lists::of(it, Some)),
+            orders: raw.orders.map(|it| Lists::of(it, |list| list)),
+        }
+    }
 }
 
 #[derive(serde::Deserialize)]
@@ -268,8 +343,16 @@ pub(super) struct DislodgedInput<'a> {
 /// Reads an input line; a line that does not fit the schema is explained
 /// by [`check_shape`], which names the key at fault.
 pub(super) fn read_input(line: &str) -> Result<Input<'_>, String> {
-    match serde_json::from_str::<Input<'_>>(line) {
-        Ok(input) => Ok(input),
+    if let Some(input) = super::fast::read(line) {
+        return Ok(input);
+    }
+    read_by_serde(line)
+}
+
+/// [`read_input`] without the fast reader (tests compare the two).
+pub(super) fn read_by_serde(line: &str) -> Result<Input<'_>, String> {
+    match serde_json::from_str::<Raw<'_>>(line) {
+        Ok(input) => Ok(input.into()),
         Err(err) => {
             let value: Value =
                 serde_json::from_str(line).map_err(|err| format!("not JSON: {err}"))?;
@@ -285,9 +368,9 @@ pub(super) fn board_of(input: &Input<'_>, map: &Map) -> Result<Board, String> {
     let mut board = Board::initial(map);
     if let Some(units) = &input.units {
         board.pieces.clear();
-        for (power, list) in units {
+        for (power, list) in units.iter() {
             let power = power_id(map, power)?;
-            for text in list {
+            for text in list.unwrap_or_default() {
                 let unit = parse_unit(map, text)?;
                 if board.piece_in(map, map.province_of(unit.location)).is_some() {
                     return Err(format!(
@@ -301,9 +384,9 @@ pub(super) fn board_of(input: &Input<'_>, map: &Map) -> Result<Board, String> {
     }
     if let Some(centers) = &input.centers {
         board.owners = vec![None; map.provinces.len()];
-        for (power, list) in centers {
+        for (power, list) in centers.iter() {
             let power = power_id(map, power)?;
-            for text in list {
+            for text in list.unwrap_or_default() {
                 let province =
                     map.province(text).ok_or_else(|| format!("unknown centre `{text}`"))?;
                 board.owners[province.0 as usize] = Some(power);
@@ -311,9 +394,10 @@ pub(super) fn board_of(input: &Input<'_>, map: &Map) -> Result<Board, String> {
         }
     }
     if let Some(homes) = &input.homes {
-        for (power, list) in homes {
+        for (power, list) in homes.iter() {
             let power = power_id(map, power)?;
             board.homes[power.0 as usize] = list
+                .unwrap_or_default()
                 .iter()
                 .map(|text| map.province(text).ok_or_else(|| format!("unknown home `{text}`")))
                 .collect::<Result<_, _>>()?;
@@ -369,7 +453,7 @@ pub(super) fn orders_of<'i>(
     // Unused orders: (power, order text, reason).
     let mut invalid: Vec<(String, String, String)> = Vec::new();
     if let (Some(list), Some(order_phase)) = (&input.orders, order_phase) {
-        for (power_name, list) in list {
+        for (power_name, list) in list.iter() {
             let power = power_id(map, power_name)?;
             let Some(list) = list else { continue };
             for text in list {

@@ -17,7 +17,7 @@ use crate::game::UnitChange;
 
 /// One result: the unit (or `POWER WAIVE n`), then the order shown, the
 /// result, the reason and whether the unit was dislodged.
-pub(super) type Entry<'a> = (String, (Said, &'static str, &'a str, bool));
+pub(super) type Entry<'a> = (crate::name::Name, (Said, &'static str, &'a str, bool));
 
 /// Everything an output line says.
 pub(super) struct Written<'a> {
