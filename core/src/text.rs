@@ -248,28 +248,45 @@ pub fn json_string(out: &mut String, text: &str) {
 }
 
 /// Whether `bytes` hold a byte JSON must escape (a control character, `"`
-/// or `\\`), eight bytes a step: a line's strings are short and many (the
-/// batch output writes ~150 a phase), and the byte-by-byte test was a
-/// tenth of `judgepad adjudicate`'s instructions.
+/// or `\\`).
 fn needs_escape(bytes: &[u8]) -> bool {
+    plain_run(bytes) < bytes.len()
+}
+
+/// How many bytes `bytes` start with that JSON writes as they are (none a
+/// control character, `"` or `\\`), eight bytes a step: a line's strings
+/// are short and many (the batch output writes ~150 a phase, its input
+/// reads ~100), and a byte a step was a tenth of `judgepad adjudicate`'s
+/// instructions.
+pub(crate) fn plain_run(bytes: &[u8]) -> usize {
     const ONES: u64 = u64::MAX / 255;
     const HIGH: u64 = ONES * 0x80;
-    // A byte of `word` is nought (bit tricks: exact as a yes or no).
-    let zero = |word: u64| word.wrapping_sub(ONES) & !word & HIGH != 0;
+    // The high bit of each byte under `n` (bit tricks: the lowest one set
+    // is exact, a borrow can only mark bytes above it).
+    let under = |word: u64, n: u64| word.wrapping_sub(ONES * n) & !word & HIGH;
+    let found = |word: [u8; 8]| {
+        let word = u64::from_le_bytes(word);
+        under(word, 0x20)
+            | under(word ^ (ONES * u64::from(b'"')), 1)
+            | under(word ^ (ONES * u64::from(b'\\')), 1)
+    };
     let mut chunks = bytes.chunks_exact(8);
+    let mut done = 0;
     for chunk in &mut chunks {
         let mut word = [0; 8];
         word.copy_from_slice(chunk);
-        let word = u64::from_le_bytes(word);
-        // A byte under 0x20, a quote, a backslash.
-        if word.wrapping_sub(ONES * 0x20) & !word & HIGH != 0
-            || zero(word ^ (ONES * u64::from(b'"')))
-            || zero(word ^ (ONES * u64::from(b'\\')))
-        {
-            return true;
+        let found = found(word);
+        if found != 0 {
+            return done + found.trailing_zeros() as usize / 8;
         }
+        done += 8;
     }
-    chunks.remainder().iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\')
+    // The last bytes (most strings are shorter than eight) padded with a
+    // plain one.
+    let rest = chunks.remainder();
+    let mut word = [b'a'; 8];
+    word[..rest.len()].copy_from_slice(rest);
+    done + (found(word).trailing_zeros() as usize / 8).min(rest.len())
 }
 
 #[cfg(test)]
@@ -290,6 +307,8 @@ mod tests {
                         bytes[at] = b;
                         let want = bytes.iter().any(|&it| !plain(it));
                         assert_eq!(needs_escape(&bytes), want, "{bytes:?}");
+                        let run = bytes.iter().position(|&it| !plain(it)).unwrap_or(len);
+                        assert_eq!(plain_run(&bytes), run, "{bytes:?}");
                     }
                     bytes[at] = background;
                 }

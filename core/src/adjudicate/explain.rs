@@ -13,8 +13,8 @@ use alloc::vec::Vec;
 use crate::adjudicate::{Ctx, Kind, Move, Outcome, RejectKind, Rejected, Resolution, may_order};
 
 impl Ctx<'_> {
-    pub(super) fn unit_name(&self, idx: usize) -> String {
-        self.map.unit_text(self.piece(idx).unit)
+    pub(super) fn unit_name(&self, idx: usize) -> crate::name::Name {
+        self.map.unit_name(self.piece(idx).unit)
     }
 
     pub(super) fn describe(
@@ -152,11 +152,18 @@ impl Ctx<'_> {
                     failed.push(fleet);
                 }
             }
-            let disrupted: Vec<String> = failed.into_iter().map(|it| self.unit_name(it)).collect();
             if self.convoys[nr].is_empty() {
                 return "no convoy route: no fleet convoys it".into();
             }
-            return format!("no convoy route: {} failed", disrupted.join(", "));
+            let mut text = String::from("no convoy route: ");
+            for (nth, fleet) in failed.into_iter().enumerate() {
+                if nth > 0 {
+                    text.push_str(", ");
+                }
+                text.push_str(&self.unit_name(fleet));
+            }
+            text.push_str(" failed");
+            return text;
         }
         let attack = self.attack(nr, mv);
         let to = self.map.loc(mv.to).abbr.clone();
@@ -181,8 +188,9 @@ impl Ctx<'_> {
         } else {
             let hold = self.hold_strength(mv.to_prov);
             if attack <= hold {
-                let holder =
-                    self.unit_in(mv.to_prov).map_or_else(String::new, |it| self.unit_name(it));
+                let holder = self
+                    .unit_in(mv.to_prov)
+                    .map_or_else(crate::name::Name::default, |it| self.unit_name(it));
                 return format!(
                     "bounced: {holder} holds {to} with strength {}, this move has {}",
                     half(hold),
@@ -190,8 +198,8 @@ impl Ctx<'_> {
                 );
             }
         }
-        let rivals = self.into[mv.to_prov.0 as usize].clone();
-        for rival in rivals {
+        for nth in 0..self.into[mv.to_prov.0 as usize].len() {
+            let rival = self.into[mv.to_prov.0 as usize][nth];
             if rival == nr {
                 continue;
             }
@@ -280,6 +288,16 @@ fn kind_word(kind: UnitKind) -> &'static str {
 }
 
 /// Half-point strengths as text: `2`, `1.5`.
-pub(super) fn half(value: u32) -> String {
-    if value.is_multiple_of(2) { format!("{}", value / 2) } else { format!("{}.5", value / 2) }
+pub(super) fn half(value: u32) -> Half {
+    Half(value)
+}
+
+/// A strength in half points, shown as `2` or `1.5`.
+pub(super) struct Half(u32);
+
+impl core::fmt::Display for Half {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}", self.0 / 2)?;
+        if self.0.is_multiple_of(2) { Ok(()) } else { f.write_str(".5") }
+    }
 }

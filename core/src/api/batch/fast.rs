@@ -98,8 +98,8 @@ impl<'a> Reader<'a> {
     fn string(&mut self) -> Option<&'a str> {
         self.expect(b'"')?;
         let start = self.at;
-        let end = start + self.text[start..].iter().position(|&b| b == b'"')?;
-        if self.text[start..end].iter().any(|&b| b < 0x20 || b == b'\\') {
+        let end = start + crate::text::plain_run(&self.text[start..]);
+        if self.text.get(end) != Some(&b'"') {
             return None;
         }
         self.at = end + 1;
@@ -134,7 +134,7 @@ impl<'a> Reader<'a> {
 
     /// `{power: [string, …], …}` (a list may be `null` where `nulls`).
     fn lists(&mut self, nulls: bool) -> Option<Lists<'a>> {
-        let mut lists = Lists::default();
+        let mut lists = Lists::with_capacity(64, 8);
         self.expect(b'{')?;
         if self.eat(b'}') {
             return Some(lists);

@@ -256,6 +256,11 @@ pub(super) struct Lists<'a> {
 }
 
 impl<'a> Lists<'a> {
+    /// Room for `items` strings and `powers` powers.
+    pub(super) fn with_capacity(items: usize, powers: usize) -> Self {
+        Lists { items: Vec::with_capacity(items), powers: Vec::with_capacity(powers) }
+    }
+
     /// A power whose list is `items[start..]` (or `null`).
     pub(super) fn push(&mut self, power: Text<'a>, start: usize, listed: bool) {
         self.powers.push((power, start as u32, self.items.len() as u32, listed));
