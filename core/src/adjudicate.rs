@@ -207,11 +207,11 @@ struct Ctx<'a> {
     /// Unit index standing in each province.
     at: Vec<Option<usize>>,
     /// Move orders into each province.
-    into: Vec<Vec<usize>>,
+    into: Groups,
     /// Matched supports of each unit's order (hold or move).
-    supports: Vec<Vec<usize>>,
+    supports: Groups,
     /// Matched convoy orders for each move.
-    convoys: Vec<Vec<usize>>,
+    convoys: Groups,
     state: Vec<State>,
     resolution: Vec<bool>,
     deps: Vec<usize>,
@@ -219,6 +219,48 @@ struct Ctx<'a> {
     /// none is final. (Growth of `deps` alone misses reads of a guess that is
     /// already listed, which once let a result based on a guess stand.)
     guess_reads: u64,
+}
+
+/// Items by key (orders by the province they move into, supports and
+/// convoys by the order they name), each key's items in the order given,
+/// all in two vectors: a phase's tables were a vector per province and per
+/// unit, each copied before it was walked.
+#[derive(Default)]
+struct Groups {
+    /// Key `k`'s items are `items[start[k]..start[k + 1]]`.
+    start: Vec<u32>,
+    items: Vec<usize>,
+}
+
+impl Groups {
+    /// `pairs` of (key, item) grouped by key, in their order (a counting
+    /// sort, stable).
+    fn new(keys: usize, pairs: &[(usize, usize)]) -> Groups {
+        let mut start = alloc::vec![0u32; keys + 1];
+        for &(key, _) in pairs {
+            start[key + 1] += 1;
+        }
+        for key in 0..keys {
+            start[key + 1] += start[key];
+        }
+        let mut next: Vec<u32> = start[..keys].to_vec();
+        let mut items = alloc::vec![0; pairs.len()];
+        for &(key, item) in pairs {
+            items[next[key] as usize] = item;
+            next[key] += 1;
+        }
+        Groups { start, items }
+    }
+}
+
+impl core::ops::Index<usize> for Groups {
+    type Output = [usize];
+    fn index(&self, key: usize) -> &[usize] {
+        match (self.start.get(key), self.start.get(key + 1)) {
+            (Some(&from), Some(&to)) => &self.items[from as usize..to as usize],
+            _ => &[],
+        }
+    }
 }
 
 impl<'a> Ctx<'a> {
@@ -238,9 +280,9 @@ impl<'a> Ctx<'a> {
             void_reason: alloc::vec![None; n],
             rejected: Vec::new(),
             at,
-            into: alloc::vec![Vec::new(); map.provinces.len()],
-            supports: alloc::vec![Vec::new(); n],
-            convoys: alloc::vec![Vec::new(); n],
+            into: Groups::default(),
+            supports: Groups::default(),
+            convoys: Groups::default(),
             state: alloc::vec![State::Unresolved; n],
             resolution: alloc::vec![false; n],
             deps: Vec::new(),

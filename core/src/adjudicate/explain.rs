@@ -127,8 +127,8 @@ impl Ctx<'_> {
     pub(super) fn cutter(&mut self, nr: usize, dest: Option<ProvinceId>) -> Option<usize> {
         let province = self.prov_of(nr);
         let power = self.piece(nr).power;
-        let attackers = self.into[province.0 as usize].clone();
-        for attacker in attackers {
+        for nth in 0..self.into[province.0 as usize].len() {
+            let attacker = self.into[province.0 as usize][nth];
             let Kind::Move(mv) = self.kinds[attacker].clone() else { continue };
             if self.piece(attacker).power == power
                 || dest == Some(self.prov_of(attacker))
@@ -147,7 +147,8 @@ impl Ctx<'_> {
     pub(super) fn why_move_failed(&mut self, nr: usize, mv: &Move) -> String {
         if !self.path(nr, mv) {
             let mut failed: Vec<usize> = Vec::new();
-            for fleet in self.convoys[nr].clone() {
+            for nth in 0..self.convoys[nr].len() {
+                let fleet = self.convoys[nr][nth];
                 if !self.resolve(fleet) {
                     failed.push(fleet);
                 }

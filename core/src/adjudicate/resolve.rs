@@ -12,6 +12,7 @@ impl Ctx<'_> {
     /// adjacent moves go by convoy (4.A.3); builds the index tables.
     pub(super) fn link(&mut self) {
         let n = self.kinds.len();
+        let (mut convoys, mut into, mut supports) = (Vec::new(), Vec::new(), Vec::new());
         // Convoys first: they decide whether adjacent moves go by convoy.
         for idx in 0..n {
             if let Kind::Convoy { army, to, .. } = self.kinds[idx].clone() {
@@ -20,7 +21,7 @@ impl Ctx<'_> {
                     _ => false,
                 };
                 if matched {
-                    self.convoys[army].push(idx);
+                    convoys.push((army, idx));
                     // An own fleet convoying an adjacent move shows intent (2023 rule).
                     if self.piece(idx).power == self.piece(army).power
                         && let Kind::Move(mv) = &mut self.kinds[army]
@@ -35,7 +36,7 @@ impl Ctx<'_> {
         }
         for idx in 0..n {
             match self.kinds[idx].clone() {
-                Kind::Move(mv) => self.into[mv.to_prov.0 as usize].push(idx),
+                Kind::Move(mv) => into.push((mv.to_prov.0 as usize, idx)),
                 Kind::Support { target, dest, .. } => {
                     let matched = match (&self.kinds[target], dest) {
                         (Kind::Move(_), None) => false,
@@ -46,7 +47,7 @@ impl Ctx<'_> {
                         (_, Some(_)) => false,
                     };
                     if matched {
-                        self.supports[target].push(idx);
+                        supports.push((target, idx));
                     }
                     if let Kind::Support { matched: m, .. } = &mut self.kinds[idx] {
                         *m = matched;
@@ -55,6 +56,9 @@ impl Ctx<'_> {
                 _ => (),
             }
         }
+        self.convoys = super::Groups::new(n, &convoys);
+        self.into = super::Groups::new(self.map.provinces.len(), &into);
+        self.supports = super::Groups::new(n, &supports);
     }
 
     pub(super) fn resolve(&mut self, nr: usize) -> bool {
@@ -147,8 +151,8 @@ impl Ctx<'_> {
 
     pub(super) fn dislodged(&mut self, nr: usize) -> bool {
         let province = self.prov_of(nr);
-        let attackers = self.into[province.0 as usize].clone();
-        for attacker in attackers {
+        for nth in 0..self.into[province.0 as usize].len() {
+            let attacker = self.into[province.0 as usize][nth];
             if self.resolve(attacker) {
                 return true;
             }
@@ -162,9 +166,9 @@ impl Ctx<'_> {
             return true;
         }
         let from = self.prov_of(nr);
-        let fleets = self.convoys[nr].clone();
         let mut ok: Vec<ProvinceId> = Vec::new();
-        for fleet in fleets {
+        for nth in 0..self.convoys[nr].len() {
+            let fleet = self.convoys[nr][nth];
             if self.resolve(fleet) {
                 ok.push(self.prov_of(fleet));
             }
@@ -193,9 +197,9 @@ impl Ctx<'_> {
     }
 
     pub(super) fn supports_count(&mut self, nr: usize, exclude: Option<PowerId>) -> u32 {
-        let supports = self.supports[nr].clone();
         let mut count = 0;
-        for support in supports {
+        for nth in 0..self.supports[nr].len() {
+            let support = self.supports[nr][nth];
             if exclude == Some(self.piece(support).power) {
                 continue;
             }
@@ -289,8 +293,8 @@ impl Ctx<'_> {
                 }
             }
         }
-        let rivals = self.into[mv.to_prov.0 as usize].clone();
-        for rival in rivals {
+        for nth in 0..self.into[mv.to_prov.0 as usize].len() {
+            let rival = self.into[mv.to_prov.0 as usize][nth];
             if rival == nr {
                 continue;
             }
