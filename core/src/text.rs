@@ -214,13 +214,12 @@ pub fn decode(bytes: &[u8]) -> alloc::borrow::Cow<'_, str> {
 pub fn json_string(out: &mut String, text: &str) {
     out.reserve(text.len() + 2);
     out.push('"');
-    if !needs_escape(text.as_bytes()) {
-        out.push_str(text);
-        out.push('"');
-        return;
-    }
-    let mut start = 0;
-    for (idx, byte) in text.bytes().enumerate() {
+    let mut rest = text;
+    loop {
+        // Up to the next byte to escape (ASCII, so a character boundary).
+        let run = plain_run(rest.as_bytes());
+        out.push_str(&rest[..run]);
+        let Some(&byte) = rest.as_bytes().get(run) else { break };
         let escape = match byte {
             b'"' => "\\\"",
             b'\\' => "\\\\",
@@ -229,10 +228,8 @@ pub fn json_string(out: &mut String, text: &str) {
             b'\t' => "\\t",
             0x08 => "\\b",
             0x0c => "\\f",
-            0..=0x1f => "",
-            _ => continue,
+            _ => "",
         };
-        out.push_str(&text[start..idx]);
         if escape.is_empty() {
             const HEX: &[u8; 16] = b"0123456789abcdef";
             out.push_str("\\u00");
@@ -241,16 +238,9 @@ pub fn json_string(out: &mut String, text: &str) {
         } else {
             out.push_str(escape);
         }
-        start = idx + 1;
+        rest = &rest[run + 1..];
     }
-    out.push_str(&text[start..]);
     out.push('"');
-}
-
-/// Whether `bytes` hold a byte JSON must escape (a control character, `"`
-/// or `\\`).
-fn needs_escape(bytes: &[u8]) -> bool {
-    plain_run(bytes) < bytes.len()
 }
 
 /// How many bytes `bytes` start with that JSON writes as they are (none a
@@ -301,12 +291,12 @@ mod tests {
         for background in [b'a', 0x80, 0xff, 0x20, 0x21, 0x23, 0x5b, 0x5d] {
             for len in 0..20 {
                 let mut bytes = alloc::vec![background; len];
-                assert_eq!(needs_escape(&bytes), !plain(background) && len > 0);
+                assert_eq!(plain_run(&bytes) < len, !plain(background) && len > 0);
                 for at in 0..len {
                     for b in 0..=255u8 {
                         bytes[at] = b;
                         let want = bytes.iter().any(|&it| !plain(it));
-                        assert_eq!(needs_escape(&bytes), want, "{bytes:?}");
+                        assert_eq!(plain_run(&bytes) < len, want, "{bytes:?}");
                         let run = bytes.iter().position(|&it| !plain(it)).unwrap_or(len);
                         assert_eq!(plain_run(&bytes), run, "{bytes:?}");
                     }

@@ -15,7 +15,7 @@ use super::input::{Input, Lists, MapRef, Text};
 
 /// Reads `line` if it is the common shape; `None` leaves it to serde.
 pub(super) fn read(line: &str) -> Option<Input<'_>> {
-    let mut reader = Reader { text: line.as_bytes(), line, at: 0 };
+    let mut reader = Reader { line, at: 0 };
     let mut input = Input::default();
     let mut seen = 0u8;
     reader.expect(b'{')?;
@@ -37,16 +37,16 @@ pub(super) fn read(line: &str) -> Option<Input<'_>> {
                 return None;
             }
             seen |= bit;
-            match key {
-                "map" => {
+            match bit {
+                1 => {
                     input.map =
                         reader.nullable(Reader::string)?.map(|it| MapRef::Name(Cow::Borrowed(it)))
                 }
-                "phase" => input.phase = reader.nullable(Reader::string)?.map(Cow::Borrowed),
-                "units" => input.units = reader.nullable(|it| it.lists(false))?,
-                "centers" => input.centers = reader.nullable(|it| it.lists(false))?,
-                "homes" => input.homes = reader.nullable(|it| it.lists(false))?,
-                "orders" => input.orders = reader.nullable(|it| it.lists(true))?,
+                2 => input.phase = reader.nullable(Reader::string)?.map(Cow::Borrowed),
+                4 => input.units = reader.nullable(|it| it.lists(false))?,
+                8 => input.centers = reader.nullable(|it| it.lists(false))?,
+                16 => input.homes = reader.nullable(|it| it.lists(false))?,
+                32 => input.orders = reader.nullable(|it| it.lists(true))?,
                 _ => {
                     input.contested = reader.nullable(|it| {
                         let mut items = Vec::new();
@@ -63,19 +63,22 @@ pub(super) fn read(line: &str) -> Option<Input<'_>> {
         }
     }
     reader.space();
-    (reader.at == reader.text.len()).then_some(input)
+    (reader.at == line.len()).then_some(input)
 }
 
 struct Reader<'a> {
-    text: &'a [u8],
     line: &'a str,
     at: usize,
 }
 
 impl<'a> Reader<'a> {
+    fn bytes(&self) -> &'a [u8] {
+        self.line.as_bytes()
+    }
+
     /// Skips JSON's white space.
     fn space(&mut self) {
-        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.text.get(self.at) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.bytes().get(self.at) {
             self.at += 1;
         }
     }
@@ -83,7 +86,7 @@ impl<'a> Reader<'a> {
     /// Takes `byte` (after white space) if it is next.
     fn eat(&mut self, byte: u8) -> bool {
         self.space();
-        let found = self.text.get(self.at) == Some(&byte);
+        let found = self.bytes().get(self.at) == Some(&byte);
         if found {
             self.at += 1;
         }
@@ -98,8 +101,8 @@ impl<'a> Reader<'a> {
     fn string(&mut self) -> Option<&'a str> {
         self.expect(b'"')?;
         let start = self.at;
-        let end = start + crate::text::plain_run(&self.text[start..]);
-        if self.text.get(end) != Some(&b'"') {
+        let end = start + crate::text::plain_run(&self.bytes()[start..]);
+        if self.bytes().get(end) != Some(&b'"') {
             return None;
         }
         self.at = end + 1;
@@ -110,7 +113,7 @@ impl<'a> Reader<'a> {
     /// `null`, or what `read` reads.
     fn nullable<T>(&mut self, read: impl FnOnce(&mut Self) -> Option<T>) -> Option<Option<T>> {
         self.space();
-        if self.text[self.at..].starts_with(b"null") {
+        if self.bytes()[self.at..].starts_with(b"null") {
             self.at += 4;
             return Some(None);
         }
