@@ -333,9 +333,13 @@ impl<'a> Ctx<'a> {
             resolutions.push(resolution);
         }
         // The board after the phase.
-        let mut board = self.board.clone();
-        board.dislodged.clear();
-        board.pieces.clear();
+        let mut board = Board {
+            pieces: Vec::with_capacity(n),
+            dislodged: Vec::new(),
+            owners: self.board.owners.clone(),
+            homes: self.board.homes.clone(),
+            contested: Vec::new(),
+        };
         for idx in 0..n {
             let mut piece = self.piece(idx);
             if let Some(by) = dislodged_by[idx] {

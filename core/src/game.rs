@@ -329,13 +329,19 @@ pub fn step(cal: &Calendar, base: &Map, map: &Map, board: &mut Board, from: &Pha
     Stepped { phase: next, map: changed, morphs, status: Status::Playing }
 }
 
-/// Adjudicates one phase of any kind.
+/// Adjudicates one phase of any kind: the report, and the position after
+/// it (taken out of the report, whose [`Report::board`] is then empty).
 pub fn run_phase(map: &Map, phase: &Phase, board: &Board, orders: &[Order]) -> (Report, Board) {
-    let report = match OrderPhase::of(phase.phase_kind()) {
+    let mut report = match OrderPhase::of(phase.phase_kind()) {
         Some(kind) => adjudicate_phase(map, kind, board, orders),
         None => Report::Pause,
     };
-    let after = report.board().cloned().unwrap_or_else(|| board.clone());
+    let after = match &mut report {
+        Report::Movement(res) => core::mem::take(&mut res.board),
+        Report::Retreats(res) => core::mem::take(&mut res.board),
+        Report::Adjustments(res) => core::mem::take(&mut res.board),
+        Report::Pause => board.clone(),
+    };
     (report, after)
 }
 
@@ -366,7 +372,8 @@ impl Report {
         }
     }
 
-    /// The position after the phase (`None` for a pause: nothing moved).
+    /// The position after the phase (`None` for a pause: nothing moved;
+    /// empty in a report of [`run_phase`], which hands it out beside it).
     pub fn board(&self) -> Option<&Board> {
         match self {
             Report::Movement(res) => Some(&res.board),

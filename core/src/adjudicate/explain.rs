@@ -12,6 +12,15 @@ use alloc::vec::Vec;
 
 use crate::adjudicate::{Ctx, Kind, Move, Outcome, RejectKind, Rejected, Resolution, may_order};
 
+/// `what` and `whom` as one string: the reasons of most results
+/// (`moves to BUR`, `supports A PAR`), without `format!`'s machinery.
+fn said(what: &str, whom: &str) -> String {
+    let mut text = String::with_capacity(what.len() + whom.len());
+    text.push_str(what);
+    text.push_str(whom);
+    text
+}
+
 impl Ctx<'_> {
     pub(super) fn unit_name(&self, idx: usize) -> crate::name::Name {
         self.map.unit_name(self.piece(idx).unit)
@@ -44,7 +53,7 @@ impl Ctx<'_> {
             },
             Kind::Move(mv) => {
                 if moved {
-                    (Outcome::Succeeds, format!("moves to {}", self.map.loc(mv.to).abbr))
+                    (Outcome::Succeeds, said("moves to ", &self.map.loc(mv.to).abbr))
                 } else {
                     let why = self.why_move_failed(idx, &mv);
                     let why = match &dislodged_text {
@@ -66,7 +75,7 @@ impl Ctx<'_> {
                         ),
                     )
                 } else if self.resolve(idx) {
-                    (Outcome::Succeeds, format!("supports {}", self.unit_name(target)))
+                    (Outcome::Succeeds, said("supports ", &self.unit_name(target)))
                 } else {
                     let cutter = self.cutter(idx, dest.map(|it| it.0));
                     let why = match (cutter, &dislodged_text) {
@@ -88,7 +97,7 @@ impl Ctx<'_> {
                         ),
                     )
                 } else if self.resolve(idx) {
-                    (Outcome::Succeeds, format!("convoys {}", self.unit_name(army)))
+                    (Outcome::Succeeds, said("convoys ", &self.unit_name(army)))
                 } else {
                     match &dislodged_text {
                         Some(text) => (Outcome::Fails, format!("convoy disrupted: {text}")),

@@ -17,7 +17,7 @@ use crate::orders::words::{MOVE_WORDS, Sep, Word};
 use crate::orders::{Order, format_order};
 
 /// A classified piece of an order.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Item {
     /// A filler word read as nothing (`THE`, `TO`); `arrow`: it means a
     /// move (`MOVE`, `TO`, `ATTACKS`), like `-`.
@@ -31,7 +31,7 @@ pub(crate) enum Item {
     Via,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Piece {
     pub(crate) item: Item,
     pub(crate) span: Span,
@@ -54,11 +54,20 @@ pub(crate) const MAX_READINGS: usize = 64;
 /// place and nothing else (no alias elsewhere, no order word, no power).
 /// `None` for anything else, which the full reader takes; both give the same
 /// order (a test checks it on every bundled variant).
-pub(crate) fn normal_form(map: &Map, text: &str, base: u32) -> Option<Vec<Piece>> {
+pub(crate) fn normal_form(map: &Map, text: &str, base: u32) -> Option<Normal> {
     if !text.is_ascii() || text.len() > 64 {
         return None;
     }
-    let mut pieces = Vec::with_capacity(8);
+    let mut pieces = Normal {
+        pieces: [Piece {
+            item: Item::Via,
+            span: Span::default(),
+            after: Sep::Space,
+            first: 0,
+            len: 0,
+        }; Normal::MOST],
+        len: 0,
+    };
     let mut after = Sep::Space;
     let mut offset = 0usize;
     for token in text.split(' ') {
@@ -93,10 +102,30 @@ pub(crate) fn normal_form(map: &Map, text: &str, base: u32) -> Option<Vec<Piece>
                 Item::Place(loc)
             }
         };
-        pieces.push(Piece { item, span, after, first: 0, len: 1 });
+        *pieces.pieces.get_mut(pieces.len)? = Piece { item, span, after, first: 0, len: 1 };
+        pieces.len += 1;
         after = Sep::Space;
     }
     (after == Sep::Space && well_formed_normal(&pieces)).then_some(pieces)
+}
+
+/// The pieces of an order in normal form, held without a heap allocation
+/// (a phase reads dozens of orders; a longer one is read the full way).
+pub(crate) struct Normal {
+    pieces: [Piece; Normal::MOST],
+    len: usize,
+}
+
+impl Normal {
+    /// The most pieces an order in normal form has here (a convoy has 6).
+    const MOST: usize = 12;
+}
+
+impl core::ops::Deref for Normal {
+    type Target = [Piece];
+    fn deref(&self) -> &[Piece] {
+        &self.pieces[..self.len]
+    }
 }
 
 /// A normal-form reading must be the reading the full reader ranks first:

@@ -172,9 +172,15 @@ pub(super) fn power_id(map: &Map, name: &str) -> Result<PowerId, String> {
 }
 
 pub(super) fn parse_unit(map: &Map, text: &str) -> Result<Unit, String> {
-    let mut words = text.split_whitespace();
-    let (Some(kind), Some(place), None) = (words.next(), words.next(), words.next()) else {
-        return Err(format!("a unit is `A PAR` or `F STP/SC`, not `{text}`"));
+    let (kind, place) = match unit_words(text) {
+        Some(words) => words,
+        None => {
+            let mut words = text.split_whitespace();
+            let (Some(kind), Some(place), None) = (words.next(), words.next(), words.next()) else {
+                return Err(format!("a unit is `A PAR` or `F STP/SC`, not `{text}`"));
+            };
+            (kind, place)
+        }
     };
     let kind =
         UnitKind::from_letter(kind).ok_or_else(|| format!("unknown unit type in `{text}`"))?;
@@ -183,6 +189,19 @@ pub(super) fn parse_unit(map: &Map, text: &str) -> Result<Unit, String> {
         return Err(format!("`{text}` cannot stand there"));
     }
     Ok(Unit { kind, location })
+}
+
+/// A unit's two words when written as every judge writes them (`A PAR`:
+/// one letter, one space, a place of printable ASCII), the words
+/// `split_whitespace` would give; `None` for anything else.
+fn unit_words(text: &str) -> Option<(&str, &str)> {
+    let bytes = text.as_bytes();
+    let printable = |it: &u8| it.is_ascii_graphic();
+    (bytes.len() > 2
+        && printable(&bytes[0])
+        && bytes[1] == b' '
+        && bytes[2..].iter().all(printable))
+    .then(|| (&text[..1], &text[2..]))
 }
 
 /// Something for each power, by name.
@@ -373,22 +392,21 @@ pub(super) fn board_of(input: &Input<'_>, map: &Map) -> Result<Board, String> {
     let mut board = Board::initial(map);
     if let Some(units) = &input.units {
         board.pieces.clear();
+        let mut taken = vec![false; map.provinces.len()];
         for (power, list) in units.iter() {
             let power = power_id(map, power)?;
             for text in list.unwrap_or_default() {
                 let unit = parse_unit(map, text)?;
-                if board.piece_in(map, map.province_of(unit.location)).is_some() {
-                    return Err(format!(
-                        "two units in {}",
-                        map.prov(map.province_of(unit.location)).abbr
-                    ));
+                let province = map.province_of(unit.location);
+                if core::mem::replace(&mut taken[province.0 as usize], true) {
+                    return Err(format!("two units in {}", map.prov(province).abbr));
                 }
                 board.pieces.push(Piece { power, unit });
             }
         }
     }
     if let Some(centers) = &input.centers {
-        board.owners = vec![None; map.provinces.len()];
+        board.owners.fill(None);
         for (power, list) in centers.iter() {
             let power = power_id(map, power)?;
             for text in list.unwrap_or_default() {
@@ -489,4 +507,46 @@ pub(super) fn orders_of<'i>(
         }
     }
     Ok((orders, order_texts, invalid))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_units_words_are_split_whitespaces() {
+        let texts = [
+            "A PAR",
+            "F STP/SC",
+            "A  PAR",
+            " A PAR",
+            "A PAR ",
+            "A PAR BUR",
+            "A",
+            "A ",
+            "AB PAR",
+            "A\tPAR",
+            "A P\u{e4}R",
+            "\u{e4} PAR",
+            "A\u{a0}PAR",
+            "A PAR\u{2003}",
+            "",
+            "  ",
+            "A P",
+        ];
+        for text in texts {
+            let mut words = text.split_whitespace();
+            let split = match (words.next(), words.next(), words.next()) {
+                (Some(kind), Some(place), None) => Some((kind, place)),
+                _ => None,
+            };
+            // The shortcut reads a unit exactly as the split does, or leaves it to it.
+            if let Some(words) = unit_words(text) {
+                assert_eq!(Some(words), split, "{text:?}");
+            }
+        }
+        assert_eq!(unit_words("A PAR"), Some(("A", "PAR")));
+        assert_eq!(unit_words("F STP/SC"), Some(("F", "STP/SC")));
+        assert_eq!(unit_words("A  PAR"), None);
+    }
 }
