@@ -64,9 +64,9 @@ pub struct Phase {
 impl Phase {
     /// `S1901M`: first letter of the season, the year, first letter of the type.
     pub fn abbr(&self) -> String {
-        let mut res = String::new();
+        let mut res = String::with_capacity(8);
         res.extend(self.season.chars().next());
-        res.push_str(&self.year.to_string());
+        crate::text::push_decimal(&mut res, self.year);
         res.extend(self.kind.chars().next());
         res
     }
@@ -83,11 +83,19 @@ impl Phase {
 
     /// What the phase's type does.
     pub fn phase_kind(&self) -> PhaseKind {
-        match upper(&self.kind).as_str() {
-            "MOVEMENT" => PhaseKind::Movement,
-            "RETREATS" => PhaseKind::Retreats,
-            "ADJUSTMENTS" => PhaseKind::Adjustments,
-            _ => PhaseKind::Other,
+        let kind = &*self.kind;
+        // Upper-cased as `upper` would, with no string built for ASCII.
+        let is = |name: &str| {
+            if kind.is_ascii() { kind.eq_ignore_ascii_case(name) } else { upper(kind) == name }
+        };
+        if is("MOVEMENT") {
+            PhaseKind::Movement
+        } else if is("RETREATS") {
+            PhaseKind::Retreats
+        } else if is("ADJUSTMENTS") {
+            PhaseKind::Adjustments
+        } else {
+            PhaseKind::Other
         }
     }
 }
@@ -519,8 +527,9 @@ impl Calendar {
                 let first = chars.next()?;
                 let last = chars.next_back()?;
                 let year: i64 = chars.as_str().parse().ok()?;
+                // Each letter upper-cased as `upper` would (no strings built).
                 let same = |a: char, b: Option<char>| {
-                    b.is_some_and(|b| upper(&a.to_string()) == upper(&b.to_string()))
+                    b.is_some_and(|b| a.to_uppercase().eq(b.to_uppercase()))
                 };
                 self.seq.iter().find_map(|item| match item {
                     FlowItem::Phase { season, kind }

@@ -208,6 +208,30 @@ pub fn decode(bytes: &[u8]) -> alloc::borrow::Cow<'_, str> {
     }
 }
 
+/// `value` in decimal digits, written into `buf` (no formatting machinery:
+/// a phase's name and a result's strengths are written many times a phase).
+pub fn decimal(value: u64, buf: &mut [u8; 20]) -> &str {
+    let mut at = buf.len();
+    let mut rest = value;
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    core::str::from_utf8(&buf[at..]).unwrap_or_default()
+}
+
+/// Appends `value` in decimal, as `value.to_string()` writes it.
+pub fn push_decimal(out: &mut String, value: i64) {
+    if value < 0 {
+        out.push('-');
+    }
+    out.push_str(decimal(value.unsigned_abs(), &mut [0; 20]));
+}
+
 /// Appends `text` as a JSON string, escaped as serde_json escapes it (no
 /// serde needed: the CLI's JSON output and the page's share links both
 /// write strings with it).
@@ -282,6 +306,7 @@ pub(crate) fn plain_run(bytes: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::ToString;
 
     #[test]
     fn escapes_are_found_eight_bytes_a_step() {
@@ -378,5 +403,16 @@ mod tests {
     fn decode_keeps_utf8_and_falls_back_to_latin1() {
         assert_eq!(decode("Ü".as_bytes()), "Ü");
         assert_eq!(decode(b"\xdc"), "Ü");
+    }
+
+    #[test]
+    fn decimals_are_written_as_to_string_writes_them() {
+        let mut out = String::new();
+        for value in [0, 1, -1, 9, 10, 99, 100, 1901, -273, 1_000_000_007, i64::MAX, i64::MIN] {
+            out.clear();
+            push_decimal(&mut out, value);
+            assert_eq!(out, value.to_string());
+        }
+        assert_eq!(decimal(u64::MAX, &mut [0; 20]), u64::MAX.to_string());
     }
 }

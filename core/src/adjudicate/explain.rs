@@ -12,13 +12,48 @@ use alloc::vec::Vec;
 
 use crate::adjudicate::{Ctx, Kind, Move, Outcome, RejectKind, Rejected, Resolution, may_order};
 
-/// `what` and `whom` as one string: the reasons of most results
-/// (`moves to BUR`, `supports A PAR`), without `format!`'s machinery.
-fn said(what: &str, whom: &str) -> String {
-    let mut text = String::with_capacity(what.len() + whom.len());
-    text.push_str(what);
-    text.push_str(whom);
+/// A reason's parts as one string, without `format!`'s machinery: most
+/// results' reasons are a few words, a unit and strengths (`supports A PAR`,
+/// `lost a head-to-head battle with A BUR (strength 2 against 1)`), and a
+/// played phase writes some twenty of them.
+fn said(parts: &[&dyn Part]) -> String {
+    let mut text = String::with_capacity(48);
+    for part in parts {
+        part.push_to(&mut text);
+    }
     text
+}
+
+/// A part of a reason.
+trait Part {
+    fn push_to(&self, out: &mut String);
+}
+
+impl Part for &str {
+    fn push_to(&self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+
+impl Part for String {
+    fn push_to(&self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+
+impl Part for crate::name::Name {
+    fn push_to(&self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+
+impl Part for Half {
+    fn push_to(&self, out: &mut String) {
+        out.push_str(crate::text::decimal(u64::from(self.0 / 2), &mut [0; 20]));
+        if !self.0.is_multiple_of(2) {
+            out.push_str(".5");
+        }
+    }
 }
 
 impl Ctx<'_> {
@@ -53,7 +88,7 @@ impl Ctx<'_> {
             },
             Kind::Move(mv) => {
                 if moved {
-                    (Outcome::Succeeds, said("moves to ", &self.map.loc(mv.to).abbr))
+                    (Outcome::Succeeds, said(&[&"moves to ", &self.map.loc(mv.to).abbr]))
                 } else {
                     let why = self.why_move_failed(idx, &mv);
                     let why = match &dislodged_text {
@@ -75,7 +110,7 @@ impl Ctx<'_> {
                         ),
                     )
                 } else if self.resolve(idx) {
-                    (Outcome::Succeeds, said("supports ", &self.unit_name(target)))
+                    (Outcome::Succeeds, said(&[&"supports ", &self.unit_name(target)]))
                 } else {
                     let cutter = self.cutter(idx, dest.map(|it| it.0));
                     let why = match (cutter, &dislodged_text) {
@@ -97,7 +132,7 @@ impl Ctx<'_> {
                         ),
                     )
                 } else if self.resolve(idx) {
-                    (Outcome::Succeeds, said("convoys ", &self.unit_name(army)))
+                    (Outcome::Succeeds, said(&[&"convoys ", &self.unit_name(army)]))
                 } else {
                     match &dislodged_text {
                         Some(text) => (Outcome::Fails, format!("convoy disrupted: {text}")),
@@ -176,7 +211,8 @@ impl Ctx<'_> {
             return text;
         }
         let attack = self.attack(nr, mv);
-        let to = self.map.loc(mv.to).abbr.clone();
+        let map = self.map;
+        let to: &str = &map.loc(mv.to).abbr;
         if let Some(other) = self.unit_in(mv.to_prov)
             && self.piece(other).power == self.piece(nr).power
             && attack == 0
@@ -188,12 +224,15 @@ impl Ctx<'_> {
             let Kind::Move(back) = self.kinds[other].clone() else { return "bounced".into() };
             let defend = self.defend(other, &back);
             if attack <= defend {
-                return format!(
-                    "lost a head-to-head battle with {} (strength {} against {})",
-                    self.unit_name(other),
-                    half(attack),
-                    half(defend)
-                );
+                return said(&[
+                    &"lost a head-to-head battle with ",
+                    &self.unit_name(other),
+                    &" (strength ",
+                    &half(attack),
+                    &" against ",
+                    &half(defend),
+                    &")",
+                ]);
             }
         } else {
             let hold = self.hold_strength(mv.to_prov);
@@ -201,11 +240,16 @@ impl Ctx<'_> {
                 let holder = self
                     .unit_in(mv.to_prov)
                     .map_or_else(crate::name::Name::default, |it| self.unit_name(it));
-                return format!(
-                    "bounced: {holder} holds {to} with strength {}, this move has {}",
-                    half(hold),
-                    half(attack)
-                );
+                return said(&[
+                    &"bounced: ",
+                    &holder,
+                    &" holds ",
+                    &to,
+                    &" with strength ",
+                    &half(hold),
+                    &", this move has ",
+                    &half(attack),
+                ]);
             }
         }
         for nth in 0..self.into[mv.to_prov.0 as usize].len() {
@@ -216,12 +260,16 @@ impl Ctx<'_> {
             let Kind::Move(other) = self.kinds[rival].clone() else { continue };
             let prevent = self.prevent(rival, &other);
             if attack <= prevent {
-                return format!(
-                    "bounced: {} also moved to {to} with strength {}, this move has {}",
-                    self.unit_name(rival),
-                    half(prevent),
-                    half(attack)
-                );
+                return said(&[
+                    &"bounced: ",
+                    &self.unit_name(rival),
+                    &" also moved to ",
+                    &to,
+                    &" with strength ",
+                    &half(prevent),
+                    &", this move has ",
+                    &half(attack),
+                ]);
             }
         }
         "failed".into()
@@ -307,7 +355,26 @@ pub(super) struct Half(u32);
 
 impl core::fmt::Display for Half {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{}", self.0 / 2)?;
-        if self.0.is_multiple_of(2) { Ok(()) } else { f.write_str(".5") }
+        let mut text = String::new();
+        self.push_to(&mut text);
+        f.write_str(&text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    #[test]
+    fn reasons_write_strengths_in_whole_and_half_points() {
+        assert_eq!(half(0).to_string(), "0");
+        assert_eq!(half(3).to_string(), "1.5");
+        assert_eq!(half(24).to_string(), "12");
+        let name = crate::name::Name::from("A BUR");
+        assert_eq!(
+            said(&[&"lost to ", &name, &" (", &half(5), &" against ", &half(2), &")"]),
+            "lost to A BUR (2.5 against 1)"
+        );
     }
 }
