@@ -36,6 +36,10 @@ pub struct Play {
     /// follows the map a moment later, so typing in the editor never waits
     /// for a replay (the squiggles and counts come first).
     tick: RwSignal<u64>,
+    /// Bumped by [`Play::adjudicate`]: the results scroll into view for an
+    /// adjudication, not for a game replayed one phase longer (a link, an
+    /// edit of the map under a game).
+    pub adjudicated: RwSignal<u64>,
 }
 
 impl Play {
@@ -92,6 +96,7 @@ impl Play {
             pick: RwSignal::new(None),
             fresh,
             tick,
+            adjudicated: RwSignal::new(0),
         };
         leptos::task::spawn_local(async move {
             engine.set(Some(crate::later::parts().await.replay));
@@ -123,6 +128,7 @@ impl Play {
         self.pick.set(None);
         self.orders.set(String::new());
         self.log.update(|log| log.push(text));
+        self.adjudicated.update(|it| *it += 1);
     }
 
     /// Takes back the last played phase; its orders come back to the box.

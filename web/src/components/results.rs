@@ -53,11 +53,11 @@ pub fn Results(play: Play, doc: Doc) -> impl IntoView {
     let box_ref = NodeRef::<leptos::html::Div>::new();
     let played =
         Memo::new(move |_| play.session.with(|s| s.as_ref().map_or(0, |s| s.game.history.len())));
-    Effect::new(move |before: Option<usize>| {
-        let now = played.get();
-        // One phase more is an adjudication; a game replayed (a link, a
-        // new map) is not scrolled to.
-        if before.is_some_and(|b| now == b + 1) {
+    Effect::new(move |before: Option<(usize, u64)>| {
+        let now = (played.get(), play.adjudicated.get_untracked());
+        // One phase more after an adjudication; a game replayed (a link, a
+        // new map) is not scrolled to, even one phase longer.
+        if before.is_some_and(|(b, asked)| now.0 == b + 1 && now.1 != asked) {
             request_animation_frame(move || {
                 if let Some(el) = box_ref.get_untracked() {
                     let options = web_sys::ScrollIntoViewOptions::new();
