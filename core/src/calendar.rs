@@ -17,7 +17,7 @@ use core::fmt;
 
 use crate::diagnostics::{Diagnostic, codes};
 use crate::map::Map;
-use crate::map::names::upper;
+use crate::map::names::{upper, with_upper};
 use crate::syntax::DynamicKeyword;
 use crate::text::{FileId, FileSpan, Span};
 
@@ -83,20 +83,13 @@ impl Phase {
 
     /// What the phase's type does.
     pub fn phase_kind(&self) -> PhaseKind {
-        let kind = &*self.kind;
-        // Upper-cased as `upper` would, with no string built for ASCII.
-        let is = |name: &str| {
-            if kind.is_ascii() { kind.eq_ignore_ascii_case(name) } else { upper(kind) == name }
-        };
-        if is("MOVEMENT") {
-            PhaseKind::Movement
-        } else if is("RETREATS") {
-            PhaseKind::Retreats
-        } else if is("ADJUSTMENTS") {
-            PhaseKind::Adjustments
-        } else {
-            PhaseKind::Other
-        }
+        // Upper-cased on the stack (no string built for a short ASCII kind).
+        with_upper(&self.kind, |kind| match kind {
+            "MOVEMENT" => PhaseKind::Movement,
+            "RETREATS" => PhaseKind::Retreats,
+            "ADJUSTMENTS" => PhaseKind::Adjustments,
+            _ => PhaseKind::Other,
+        })
     }
 }
 

@@ -211,17 +211,23 @@ pub fn decode(bytes: &[u8]) -> alloc::borrow::Cow<'_, str> {
 /// `value` in decimal digits, written into `buf` (no formatting machinery:
 /// a phase's name and a result's strengths are written many times a phase).
 pub fn decimal(value: u64, buf: &mut [u8; 20]) -> &str {
-    let mut at = buf.len();
-    let mut rest = value;
+    let at = digits_before(buf, 20, value);
+    core::str::from_utf8(&buf[at..]).unwrap_or_default()
+}
+
+/// Writes `value`'s decimal digits into `buf` ending just before `end`;
+/// returns where they start. `buf[..end]` must hold them (20 bytes hold
+/// any `u64`).
+pub(crate) fn digits_before(buf: &mut [u8], end: usize, mut value: u64) -> usize {
+    let mut at = end;
     loop {
         at -= 1;
-        buf[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
+        buf[at] = b'0' + (value % 10) as u8;
+        value /= 10;
+        if value == 0 {
+            return at;
         }
     }
-    core::str::from_utf8(&buf[at..]).unwrap_or_default()
 }
 
 /// Appends `value` in decimal, as `value.to_string()` writes it.

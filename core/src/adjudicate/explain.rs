@@ -49,10 +49,10 @@ impl Part for crate::name::Name {
 
 impl Part for Half {
     fn push_to(&self, out: &mut String) {
-        out.push_str(crate::text::decimal(u64::from(self.0 / 2), &mut [0; 20]));
-        if !self.0.is_multiple_of(2) {
-            out.push_str(".5");
-        }
+        let mut buf = [0; 20];
+        let (whole, frac) = self.parts(&mut buf);
+        out.push_str(whole);
+        out.push_str(frac);
     }
 }
 
@@ -355,9 +355,18 @@ pub(super) struct Half(u32);
 
 impl core::fmt::Display for Half {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let mut text = String::new();
-        self.push_to(&mut text);
-        f.write_str(&text)
+        let mut buf = [0; 20];
+        let (whole, frac) = self.parts(&mut buf);
+        f.write_str(whole)?;
+        f.write_str(frac)
+    }
+}
+
+impl Half {
+    /// The whole points, written into `buf`, and `.5` or nothing.
+    fn parts<'b>(&self, buf: &'b mut [u8; 20]) -> (&'b str, &'static str) {
+        let whole = crate::text::decimal(u64::from(self.0 / 2), buf);
+        (whole, if self.0.is_multiple_of(2) { "" } else { ".5" })
     }
 }
 

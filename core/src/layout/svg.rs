@@ -33,7 +33,7 @@ impl Num {
         // labels are 60,000 numbers formatted in the page's task.
         let hundredths = libm::round(self.0 * 100.0) as i64;
         let abs = hundredths.unsigned_abs();
-        let (mut whole, frac) = (abs / 100, abs % 100);
+        let (whole, frac) = (abs / 100, abs % 100);
         let mut buf = [0u8; 24];
         let mut at = buf.len();
         let mut put = |byte: u8| {
@@ -52,15 +52,10 @@ impl Num {
                 put(b'.');
             }
         }
-        loop {
-            put(b'0' + (whole % 10) as u8);
-            whole /= 10;
-            if whole == 0 {
-                break;
-            }
-        }
+        at = crate::text::digits_before(&mut buf, at, whole);
         if hundredths < 0 {
-            put(b'-');
+            at -= 1;
+            buf[at] = b'-';
         }
         f(core::str::from_utf8(&buf[at..]).unwrap_or("0"))
     }
