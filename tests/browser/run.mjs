@@ -1673,6 +1673,43 @@ test('a long game replayed goes in steps: a link to 400 phases of imperial says 
   if (!(await editor.inputValue()).includes('Andesxy Mountains')) throw new Error('the text typed is not there');
 });
 
+test('a long replay can be stopped: the game goes on from the phases replayed, the rest set aside and replayed on request', async (page) => {
+  // 8,000 phases of imperial in which every unit holds: a few seconds of
+  // replay (about 3,000 phases a second here).
+  const played = Array(8000).fill('');
+  const link = '#v1' + LZString.compressToEncodedURIComponent(JSON.stringify({ variant: 'imperial', played }));
+  const home = page.url().split('#')[0];
+  await page.goto('about:blank');
+  await page.goto(home + link, { waitUntil: 'load' });
+  const stop = page.getByTestId('replay-stop');
+  await stop.waitFor({ timeout: 30000 });
+  await stop.click();
+  const note = page.getByTestId('play-note');
+  await note.waitFor({ timeout: 10000 });
+  const said = await note.textContent();
+  const m = said.match(/Replay stopped after (\d+) of 8000 phases: the game goes on from there; the (\d+) later phase\(s\) are set aside/);
+  if (!m) throw new Error(`note: ${said}`);
+  const kept = Number(m[1]);
+  if (kept <= 0 || kept >= 8000 || kept + Number(m[2]) !== 8000) throw new Error(`kept ${kept}, set aside ${m[2]}`);
+  const timeline = () => page.evaluate(() => document.querySelectorAll('[data-testid="timeline"] li.played').length);
+  if ((await timeline()) !== kept) throw new Error(`timeline ${await timeline()} vs ${kept}`);
+  if (await page.getByTestId('adjudicate').isDisabled()) throw new Error('the stopped game cannot be played');
+  // Replayed on request: the whole log again, the game at its end.
+  await page.getByTestId('replay-resume').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="timeline"] li.played').length === 8000, null, { timeout: 60000 });
+  if (await page.getByTestId('replay-resume').count()) throw new Error('Replay them still offered');
+  // Stopped again, then a phase played: the phases set aside are no longer offered.
+  await page.goto('about:blank');
+  await page.goto(home + link, { waitUntil: 'load' });
+  await stop.waitFor({ timeout: 30000 });
+  await stop.click();
+  await page.getByTestId('replay-resume').waitFor({ timeout: 10000 });
+  const before = await timeline();
+  await page.getByTestId('adjudicate').click();
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="timeline"] li.played').length === n + 1, before, { timeout: 10000 });
+  if (await page.getByTestId('replay-resume').count()) throw new Error('Replay them offered after a phase was played');
+});
+
 test('bad links are refused with a message; the autosave is kept', async (page) => {
   const editor = page.getByTestId('editor');
   await editor.click();

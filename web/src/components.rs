@@ -28,6 +28,7 @@ pub mod order_tools;
 pub mod orders;
 pub mod phone_tabs;
 pub mod play_layer;
+pub mod play_note;
 pub mod playout_panel;
 pub mod position_tools;
 pub mod power_orders;

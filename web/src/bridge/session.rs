@@ -283,6 +283,14 @@ pub fn restarted(log: &[String]) -> String {
     )
 }
 
+/// What a game whose replay was stopped after `done` of `all` phases says.
+pub fn stopped(done: usize, all: usize) -> String {
+    format!(
+        "Replay stopped after {done} of {all} phases: the game goes on from there; the {} later phase(s) are set aside.",
+        all - done
+    )
+}
+
 /// A replay from the start, or `None` when the map cannot be played.
 fn from_start(
     stamp: u64,
@@ -335,6 +343,19 @@ impl Replaying {
     /// taking over from one abandoned that would have said so).
     pub fn say_restarted(&mut self) {
         self.note = Some(restarted(&self.log));
+    }
+
+    /// The session of the phases played so far, saying the replay was
+    /// stopped and how many phases it leaves.
+    pub fn stop(mut self) -> Session {
+        let (done, all) = self.progress();
+        let restarted = if self.restarts() {
+            "The map's rules or geography changed: the game restarted on the new map. "
+        } else {
+            ""
+        };
+        self.session.note = Some(format!("{restarted}{}", stopped(done, all)));
+        self.session
     }
 
     /// The session once every phase is played.
@@ -594,6 +615,41 @@ mod tests {
         let (changed_early, _) = update(full, key, &loaded, &other);
         let (fresh, _) = update(None, key, &loaded, &other);
         assert_eq!(changed_early.expect("a game").game, fresh.expect("a game").game);
+    }
+
+    #[test]
+    fn a_replay_stopped_is_the_game_of_the_phases_played_and_goes_on_from_there() {
+        let loaded = load("standard.map", &variant_text("standard"));
+        let key = play_key(&loaded);
+        let orders = ["A PAR - BUR\nA MAR - SPA", "A BUR - BEL", "", "", "A SPA - POR"];
+        let log: Vec<String> = orders.iter().cycle().take(12).map(|s| s.to_string()).collect();
+        let Next::Replay(mut replaying) = next(None, key, &loaded, &log) else {
+            panic!("phases to play")
+        };
+        let mut budget = 7;
+        assert!(!replaying.play(|| {
+            budget -= 1;
+            budget >= 0
+        }));
+        let stopped = replaying.stop();
+        assert_eq!(stopped.log, &log[..7]);
+        assert_eq!(stopped.played.len(), 7);
+        assert_eq!(
+            stopped.note.as_deref(),
+            Some(
+                "Replay stopped after 7 of 12 phases: the game goes on from there; the 5 later phase(s) are set aside."
+            )
+        );
+        let (fresh, _) = update(None, key, &loaded, &log[..7]);
+        assert_eq!(stopped.game, fresh.expect("a game").game);
+        // The phases set aside given back: the rest played on from it, the
+        // game of the whole log; the note goes.
+        let (resumed, changed) = update(Some(stopped), key, &loaded, &log);
+        assert!(changed);
+        let resumed = resumed.expect("a game");
+        let (whole, _) = update(None, key, &loaded, &log);
+        assert_eq!(resumed.game, whole.expect("a game").game);
+        assert_eq!(resumed.note, None);
     }
 
     #[test]

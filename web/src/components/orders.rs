@@ -12,6 +12,7 @@ use judgepad_core::game::Status;
 use crate::bridge;
 use crate::bridge::editor::{line_starts, utf16_offset};
 use crate::bridge::order_checks::{OrderFix, OrderProblem, check_orders};
+use crate::components::play_note::PlayNote;
 use crate::components::power_orders::PowerOrders;
 use crate::components::results::Results;
 use crate::components::stepper::Stepper;
@@ -141,9 +142,7 @@ pub fn OrdersPanel(play: Play, doc: Doc) -> impl IntoView {
                     </p>
                 })
             }}
-            {move || play.session.with(|s| s.as_ref().and_then(|s| s.note.clone())).map(|note| view! {
-                <p class="play-note" data-testid="play-note">{note}</p>
-            })}
+            <PlayNote play=play />
             <textarea
                 class="orders-text"
                 data-testid="orders"
