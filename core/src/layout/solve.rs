@@ -288,34 +288,30 @@ pub(crate) fn valid(mesh: &Mesh, pos: &[Point]) -> bool {
 /// target is locally planar. Symmetrised (the mean of both ends' normalised
 /// weights) so that the system stays symmetric; never below a small floor,
 /// so the Tutte guarantee holds.
-/// Unit weights but on the edges to fixed (frame) vertices: a vertex's
-/// share the mean pull of all, however many it has. The outer walk's
-/// corners get runs of one to three frame sides (each centred on its
-/// target's place along the frame); with a unit weight each, a province
-/// with one was drawn in towards the lake beside one with three, which on
-/// a ring of 1,000 provinces made spikes (366 barriers, now none; 5,000:
-/// 1,216 connectors, now none).
+/// Unit weights but on the edges to fixed (frame) vertices: those of a
+/// vertex share the mean pull of all the vertices that have any, however
+/// many it has. The outer walk's corners get runs of one to three frame
+/// sides (each centred on its target's place along the frame); with a unit
+/// weight each, a province with one was drawn in towards the lake beside
+/// one with three, which on a ring of 1,000 provinces made spikes (366
+/// barriers, now none; 5,000: 1,216 connectors, now none).
 fn frame_even(g: &Graph, fixed: &[bool]) -> Vec<f64> {
     let mut w = vec![1.0; g.to.len()];
-    let framed =
-        |v: usize| (g.start[v]..g.start[v + 1]).filter(|&e| fixed[g.to[e] as usize]).count();
-    let (mut edges, mut outer) = (0usize, 0usize);
-    for v in (0..fixed.len()).filter(|&v| !fixed[v]) {
-        let f = framed(v);
-        if f > 0 {
-            edges += f;
-            outer += 1;
-        }
-    }
+    let framed: Vec<usize> = (0..fixed.len())
+        .map(|v| {
+            let edges = g.start[v]..g.start[v + 1];
+            if fixed[v] { 0 } else { edges.filter(|&e| fixed[g.to[e] as usize]).count() }
+        })
+        .collect();
+    let outer = framed.iter().filter(|&&f| f > 0).count();
     if outer == 0 {
         return w;
     }
-    let mean = edges as f64 / outer as f64;
-    for v in (0..fixed.len()).filter(|&v| !fixed[v]) {
-        let share = mean / framed(v) as f64;
+    let mean = framed.iter().sum::<usize>() as f64 / outer as f64;
+    for (v, &f) in framed.iter().enumerate().filter(|(_, f)| **f > 0) {
         for e in g.start[v]..g.start[v + 1] {
             if fixed[g.to[e] as usize] {
-                w[e] = share;
+                w[e] = mean / f as f64;
             }
         }
     }
