@@ -282,12 +282,6 @@ pub(crate) fn valid(mesh: &Mesh, pos: &[Point]) -> bool {
     turned_of(mesh, pos).is_empty()
 }
 
-/// Mean value coordinates (Floater 2003) of each free vertex over its
-/// neighbours in cyclic order, at the target positions: the weights with
-/// which the vertex is exactly the weighted mean of its neighbours where the
-/// target is locally planar. Symmetrised (the mean of both ends' normalised
-/// weights) so that the system stays symmetric; never below a small floor,
-/// so the Tutte guarantee holds.
 /// Unit weights but on the edges to fixed (frame) vertices: those of a
 /// vertex share the mean pull of all the vertices that have any, however
 /// many it has. The outer walk's corners get runs of one to three frame
@@ -318,6 +312,12 @@ fn frame_even(g: &Graph, fixed: &[bool]) -> Vec<f64> {
     w
 }
 
+/// Mean value coordinates (Floater 2003) of each free vertex over its
+/// neighbours in cyclic order, at the target positions: the weights with
+/// which the vertex is exactly the weighted mean of its neighbours where the
+/// target is locally planar. Symmetrised (the mean of both ends' normalised
+/// weights) so that the system stays symmetric; never below a small floor,
+/// so the Tutte guarantee holds.
 fn shape_weights(
     mesh: &Mesh,
     fans: &[Vec<(u32, u32, u32)>],

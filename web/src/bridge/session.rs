@@ -271,10 +271,13 @@ pub fn next(previous: Option<Session>, key: PlayKey, loaded: &Loaded, log: &[Str
     Next::Replay(Replaying { session, log: log.to_vec(), note: None })
 }
 
+/// How a game replayed on a new map begins its note.
+const RESTARTED: &str = "The map's rules or geography changed: the game restarted";
+
 /// What a game replayed on a new map says.
 pub fn restarted(log: &[String]) -> String {
     format!(
-        "The map's rules or geography changed: the game restarted{}.",
+        "{RESTARTED}{}.",
         if log.is_empty() {
             String::new()
         } else {
@@ -284,7 +287,7 @@ pub fn restarted(log: &[String]) -> String {
 }
 
 /// What a game whose replay was stopped after `done` of `all` phases says.
-pub fn stopped(done: usize, all: usize) -> String {
+fn stopped(done: usize, all: usize) -> String {
     format!(
         "Replay stopped after {done} of {all} phases: the game goes on from there; the {} later phase(s) are set aside.",
         all - done
@@ -349,12 +352,12 @@ impl Replaying {
     /// stopped and how many phases it leaves.
     pub fn stop(mut self) -> Session {
         let (done, all) = self.progress();
-        let restarted = if self.restarts() {
-            "The map's rules or geography changed: the game restarted on the new map. "
+        let stopped = stopped(done, all);
+        self.session.note = Some(if self.restarts() {
+            format!("{RESTARTED} on the new map. {stopped}")
         } else {
-            ""
-        };
-        self.session.note = Some(format!("{restarted}{}", stopped(done, all)));
+            stopped
+        });
         self.session
     }
 
