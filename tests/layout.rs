@@ -443,6 +443,95 @@ fn big_maps_stay_faithful() {
     }
 }
 
+/// A big map's quick sketch (`layout::sketch`, what the page shows while
+/// the drawing is made): a region per province, in the drawing's own
+/// units (a viewer fitted to it stays fitted to the drawing), no two
+/// regions overlapping, each label inside its own; the same twice; two
+/// pins bring their provinces to them (a similarity: two are met
+/// exactly); on a map of two pieces, both in view.
+#[test]
+fn big_maps_are_sketched_in_the_drawings_units() {
+    for (kind, text) in [
+        ("ring", judgepad_cli::synthetic::ring(3000)),
+        ("planar", judgepad_cli::synthetic::planar(3000)),
+        ("two rings", {
+            let mut text = judgepad_cli::synthetic::ring(1500);
+            for i in 0..1500 {
+                text.push_str(&format!(
+                    "Other {i} = o{i}\nLAND O{i} ABUTS O{} O{}\n",
+                    (i + 1499) % 1500,
+                    (i + 1) % 1500
+                ));
+            }
+            text
+        }),
+    ] {
+        let (map, _) = judgepad_core::map::load("big.map", &text, &bundled::Bundled);
+        let sketch = layout::sketch(&map);
+        assert_eq!(sketch, layout::sketch(&map), "{kind}: deterministic");
+        assert_eq!(sketch.provinces.len(), map.provinces.len(), "{kind}: a region each");
+        let scale = layout::scale_of(map.provinces.len());
+        assert!(
+            (sketch.width - layout::WIDTH * scale).abs() < 0.01
+                && (sketch.height - layout::HEIGHT * scale).abs() < 0.01,
+            "{kind}: the drawing's units ({} x {})",
+            sketch.width,
+            sketch.height
+        );
+        let [x, y, w, h] = sketch.fit();
+        assert!(
+            x > -0.1 * sketch.width && y > -0.1 * sketch.height,
+            "{kind}: off the drawing ({x}, {y})"
+        );
+        assert!(
+            w < 1.2 * sketch.width && h < 1.2 * sketch.height && w > 0.5 * sketch.width,
+            "{kind}: {w} x {h}"
+        );
+        // No overlap: every pair of regions whose boxes meet, checked
+        // (sorted by left edge).
+        let mut boxes: Vec<(usize, [f64; 4])> =
+            sketch.provinces.iter().map(|r| bounds(&r.polygon)).enumerate().collect();
+        boxes.sort_by(|a, b| a.1[0].total_cmp(&b.1[0]));
+        for (i, (a, ab)) in boxes.iter().enumerate() {
+            let region = &sketch.provinces[*a];
+            assert!(inside(region.label, &region.polygon), "{kind}: a label outside its region");
+            assert!(region.room > 0.0, "{kind}: no room");
+            for (b, bb) in &boxes[i + 1..] {
+                if bb[0] > ab[2] {
+                    break;
+                }
+                if bb[1] > ab[3] || bb[3] < ab[1] {
+                    continue;
+                }
+                let other = &sketch.provinces[*b];
+                let d = ((region.label[0] - other.label[0]).powi(2)
+                    + (region.label[1] - other.label[1]).powi(2))
+                .sqrt();
+                let r = |p: &layout::Region| {
+                    p.polygon
+                        .iter()
+                        .map(|q| (q[0] - p.label[0]).hypot(q[1] - p.label[1]))
+                        .fold(0.0, f64::max)
+                };
+                assert!(r(region) + r(other) <= d + 0.02, "{kind}: {a} and {b} overlap");
+            }
+        }
+    }
+    // Two pins: their provinces' labels at them.
+    let text =
+        format!("# @pos L0 300 300\n# @pos L750 1400 900\n{}", judgepad_cli::synthetic::ring(3000));
+    let (map, _) = judgepad_core::map::load("big.map", &text, &bundled::Bundled);
+    let sketch = layout::sketch(&map);
+    for (abbr, at) in [("L0", [300.0, 300.0]), ("L750", [1400.0, 900.0])] {
+        let p = map.provinces.iter().position(|p| p.abbr == abbr).unwrap();
+        let label = sketch.provinces[p].label;
+        assert!(
+            (label[0] - at[0]).hypot(label[1] - at[1]) < 1.0,
+            "{abbr} at {label:?}, pinned at {at:?}"
+        );
+    }
+}
+
 /// A map past 1,000 provinces is drawn larger with it (`layout::scale_of`),
 /// so its regions keep their size in drawing units. A planar grid of
 /// 10,000 provinces: every adjacency drawn, at most 10 as links (a

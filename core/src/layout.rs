@@ -33,6 +33,7 @@ pub mod quality;
 mod regions;
 pub mod sheet;
 mod shortcut;
+mod sketch;
 mod solve;
 mod stress;
 pub mod svg;
@@ -334,6 +335,31 @@ pub fn layout_near(
     };
     with_barriers(scaled(drawing, scale), &graph)
 }
+
+/// A quick sketch of `map` (see [`sketch`]): each province a small
+/// hexagon where the drawing's first shape has it, no borders, no
+/// connectors; in the same units as [`layout`]'s drawing and moved onto
+/// the pins as a whole. What the page shows of a big map while [`layout`]
+/// draws it.
+pub fn sketch(map: &Map) -> Layout {
+    let scale = scale_of(map.provinces.len());
+    let pins: Vec<(ProvinceId, Point)> = map
+        .pins
+        .iter()
+        .map(|pin| {
+            let at = pin.point();
+            (pin.province, [at[0] / scale, at[1] / scale])
+        })
+        .collect();
+    scaled(sketch::sketch(map, &pins), scale)
+}
+
+/// Provinces from which a map is sketched first in the page: its drawing
+/// takes a second or more to reach the screen there (a 3,000-province
+/// ring: 1.0 s, 10,000: 3.3 s), and the sketch comes a second or more
+/// before it (10,000: at 1.4 s); on smaller maps the drawing itself
+/// comes about as soon, and a sketch would only flash before it.
+pub const SKETCH_FROM: usize = 4000;
 
 /// How much larger than the 1000-wide box a drawing of `n` provinces is:
 /// past 1,000 provinces, with the square root of n (a region's share of

@@ -1035,11 +1035,25 @@ async function paste(page, text) {
 
 const regions = (page) => page.evaluate(() => document.querySelectorAll('[data-testid="map"] [data-province]').length);
 
-test('a 10,000-province paste: counts at once, the map from the worker, and typing goes on', async (page) => {
+test('a 10,000-province paste: counts at once, the map from the worker (sketched first), and typing goes on', async (page) => {
   await page.locator('[data-testid="map"] [data-province]').first().waitFor();
+  // Whether the map was ever marked a sketch, and with how many regions.
+  await page.evaluate(() => {
+    const map = document.querySelector('[data-testid="map"]');
+    window.__sketched = [];
+    new MutationObserver(() => {
+      if (map.hasAttribute('data-sketch')) window.__sketched.push([map.querySelectorAll('[data-province]').length, document.querySelector('[data-testid="map-status"]')?.textContent ?? '']);
+    }).observe(map, { attributes: true, attributeFilter: ['data-sketch'], childList: true, subtree: true });
+  });
   const text = ring(10000);
   await paste(page, text);
   await expectText(page, 'provinces', 10000, 30000);
+  // A quick sketch of the 10,000 provinces, then the drawing.
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="map"] [data-province]').length === 10000
+    && !document.querySelector('[data-testid="map"][data-sketch]'), null, { timeout: 60000, polling: 200 });
+  const sketched = await page.evaluate(() => window.__sketched);
+  if (!sketched.some(([n, status]) => n === 10000 && status.startsWith('A quick sketch of the map: drawing it in full…'))) throw new Error(`no sketch of 10,000 regions was shown before the drawing: ${JSON.stringify(sketched.slice(0, 3))}`);
+  if (await page.getByTestId('map-status').count() !== 0) throw new Error('the status still shows once the map is drawn');
   // The page puts the paste in itself (Chromium's own insertion took
   // seconds): one undo step, the caret after it.
   if (await page.evaluate(() => document.querySelector('[data-testid="editor"]').selectionStart) !== text.length) throw new Error('the caret is not after the paste');
@@ -1179,7 +1193,7 @@ test('the map\'s worker killed mid-layout: the page says so and draws again; Can
   const text = ring(10000);
   await paste(page, text);
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="map"] [data-province]').length === 10000, null, { timeout: 60000, polling: 200 });
-  await expectText(page, 'map-status', "The map's worker stopped (it ended unexpectedly); it was restarted and the map drawn again.Dismiss");
+  await expectText(page, 'map-status', "The map's worker stopped (it ended unexpectedly); it was restarted and the map drawn again.Dismiss", 60000);
   if (await page.getByTestId('editor').inputValue() !== text) throw new Error('the text changed');
   await page.getByTestId('map-dismiss').click();
   // Cancel, as soon as it is offered: the map stays as it was.

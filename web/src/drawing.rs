@@ -3,7 +3,9 @@
 //! screen with the key it was made for, and when to ask the worker for a
 //! new one: at once for the first drawing, a pin or another variant; once
 //! typing pauses (300 ms) for an edit that adds or drops a province or two;
-//! never for typing that leaves the key as it is.
+//! never for typing that leaves the key as it is. A big map with no drawing
+//! of it on screen (pasted, opened, another variant) is sketched first
+//! (`layout::sketch`, shown marked `data-sketch` until its drawing comes).
 
 use leptos::prelude::*;
 
@@ -81,6 +83,8 @@ pub struct Drawing {
     pub shapes: StoredValue<Option<Shapes>>,
     /// Asks for the drawing of the text as it is (after a cancel).
     pub redraw: Callback<()>,
+    /// Whether the drawing on screen is a big map's quick sketch.
+    pub sketch: RwSignal<bool>,
 }
 
 impl Drawing {
@@ -121,7 +125,8 @@ impl Drawing {
         // the map little by the method itself: the first shape is turned to
         // its own frame); the answer is shown if it is still the newest
         // request's.
-        let draw_now = move || {
+        let sketch = RwSignal::new(false);
+        let draw_now = move |sketched: bool| {
             let files = doc.settled.get_untracked();
             let made_for = key.get_untracked();
             let bundled = loaded.with_untracked(|it| {
@@ -133,8 +138,22 @@ impl Drawing {
                         .filter(|n| !files.own.contains_key(*n)),
                 )
             });
-            crate::worker::client::request(
-                move |generation| crate::worker::Request::Layout { generation, files, bundled },
+            let made_for_sketch = made_for.clone();
+            crate::worker::client::request_sketched(
+                move |generation| crate::worker::Request::Layout {
+                    generation,
+                    files,
+                    bundled,
+                    sketch: sketched,
+                },
+                move |answer| {
+                    let crate::worker::Response::Layout { drawing, shapes, .. } = answer else {
+                        return;
+                    };
+                    made.set_value(Some(shapes));
+                    sketch.set(true);
+                    drawn.set(Some((made_for_sketch, drawing)));
+                },
                 move |answer| {
                     let crate::worker::Response::Layout { drawing, shapes, .. } = answer else {
                         return;
@@ -153,6 +172,9 @@ impl Drawing {
                         }
                     });
                     made.set_value(Some(shapes));
+                    if sketch.get_untracked() {
+                        sketch.set(false);
+                    }
                     drawn.set(Some((made_for, drawing)));
                     if layouts.get_untracked() == 0 {
                         first_drawn();
@@ -166,7 +188,11 @@ impl Drawing {
             let state = drawn.with_untracked(|d| {
                 d.as_ref().map(|(old, _)| {
                     let pins_only = old.same_but_pins(&now);
-                    (*old == now, !pins_only && old.provinces().abs_diff(now.provinces()) <= 2)
+                    (
+                        *old == now,
+                        !pins_only && old.provinces().abs_diff(now.provinces()) <= 2,
+                        pins_only,
+                    )
                 })
             });
             if let Some(handle) = pending.get_value() {
@@ -174,18 +200,24 @@ impl Drawing {
                 pending.set_value(None);
             }
             match state {
-                Some((true, _)) => {}
+                Some((true, ..)) => {}
                 // An edit while typing: laid out once the typing pauses.
-                Some((false, true)) => {
-                    let handle =
-                        set_timeout_with_handle(draw_now, std::time::Duration::from_millis(300));
+                Some((false, true, _)) => {
+                    let handle = set_timeout_with_handle(
+                        move || draw_now(false),
+                        std::time::Duration::from_millis(300),
+                    );
                     pending.set_value(handle.ok());
                 }
-                // The first drawing, a pin, or another variant: at once.
-                _ => draw_now(),
+                // A pin: at once, the drawing on screen kept meanwhile.
+                Some((false, false, true)) => draw_now(false),
+                // The first drawing or another variant: at once, a big map
+                // sketched first.
+                _ => draw_now(now.provinces() >= layout::SKETCH_FROM),
             }
         });
-        Drawing { key, drawn, layouts, shapes: made, redraw: Callback::new(move |()| draw_now()) }
+        let redraw = Callback::new(move |()| draw_now(false));
+        Drawing { key, drawn, layouts, shapes: made, redraw, sketch }
     }
 }
 

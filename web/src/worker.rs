@@ -34,6 +34,10 @@ pub enum Request {
         /// The bundled files it reads, but for the first part's (the
         /// worker fetches nothing: `library`).
         bundled: std::collections::BTreeMap<String, String>,
+        /// Whether a big map is sketched first (`layout::sketch`: no
+        /// drawing of it is on screen): the sketch is answered before the
+        /// drawing, with the same generation.
+        sketch: bool,
     },
     /// The share fragment of the page's state, for the autosave (a
     /// 10,000-province map: a 150 ms compression).
@@ -79,6 +83,9 @@ pub enum Response {
         /// its shapes leave out (`wire::split`: a big drawing comes in
         /// parts); 0 when they are whole.
         parts: u32,
+        /// Whether it is the quick sketch (`layout::sketch`) that comes
+        /// before the drawing.
+        sketch: bool,
     },
     /// A part of the drawing of that generation (`wire::Part`).
     Part {
@@ -96,28 +103,55 @@ pub enum Response {
     },
 }
 
-/// The work itself: the answer to `request` (pure; `now` reads a clock).
-pub fn answer(request: Request, now: impl Fn() -> f64) -> Response {
+/// The work itself: the answers to `request`, handed to `respond` as each
+/// is ready (pure; `now` reads a clock). A layout asking for a sketch whose
+/// map has [`layout::SKETCH_FROM`] provinces or more is answered twice:
+/// its sketch (`layout::sketch`), then its drawing.
+pub fn answers(request: Request, now: impl Fn() -> f64, mut respond: impl FnMut(Response)) {
     let start = now();
     match request {
-        Request::Layout { generation, files, bundled } => {
+        Request::Layout { generation, files, bundled, sketch } => {
             crate::library::insert(bundled);
             let loaded = files.load();
-            let drawing = layout::layout(&loaded.map, &[]);
-            let shapes = scene::shapes(&drawing);
-            Response::Layout { generation, drawing, shapes, took_ms: now() - start, parts: 0 }
+            let mut drawn = |drawing: Layout, sketch: bool| {
+                let shapes = scene::shapes(&drawing);
+                let took_ms = now() - start;
+                respond(Response::Layout {
+                    generation,
+                    drawing,
+                    shapes,
+                    took_ms,
+                    parts: 0,
+                    sketch,
+                });
+            };
+            if sketch && loaded.map.provinces.len() >= layout::SKETCH_FROM {
+                drawn(layout::sketch(&loaded.map), true);
+            }
+            drawn(layout::layout(&loaded.map, &[]), false);
         }
         Request::Encode { generation, shared } => {
-            Response::Encoded { generation, fragment: share::encode(&shared) }
+            respond(Response::Encoded { generation, fragment: share::encode(&shared) });
         }
     }
+}
+
+/// The last of [`answers`] to `request`, without a sketch (the page's own
+/// thread, where no worker runs, waits for the drawing anyway).
+pub fn answer(mut request: Request, now: impl Fn() -> f64) -> Response {
+    if let Request::Layout { sketch, .. } = &mut request {
+        *sketch = false;
+    }
+    let mut last = None;
+    answers(request, now, |it| last = Some(it));
+    last.expect("every request is answered")
 }
 
 /// `response` as the messages that carry it: a big drawing as its head and
 /// its parts (`wire::split`), anything else as itself.
 pub fn messages(response: Response) -> Vec<Response> {
     match response {
-        Response::Layout { generation, drawing, shapes, took_ms, parts: 0 } => {
+        Response::Layout { generation, drawing, shapes, took_ms, parts: 0, sketch } => {
             let (drawing, shapes, parts) = wire::split(drawing, shapes);
             let head = Response::Layout {
                 generation,
@@ -125,6 +159,7 @@ pub fn messages(response: Response) -> Vec<Response> {
                 shapes,
                 took_ms,
                 parts: parts.len() as u32,
+                sketch,
             };
             core::iter::once(head)
                 .chain(parts.into_iter().map(|part| Response::Part { generation, part }))
@@ -164,9 +199,12 @@ impl gloo_worker::Worker for Engine {
             matches!(request, Request::Layout { .. })
         });
         for (id, request) in newest {
-            for message in messages(answer(request, crate::doc::now_ms)) {
-                scope.respond(id, message);
-            }
+            // (A big map's sketch is sent before its drawing is begun.)
+            answers(request, crate::doc::now_ms, |answer| {
+                for message in messages(answer) {
+                    scope.respond(id, message);
+                }
+            });
         }
     }
 
@@ -217,12 +255,58 @@ mod tests {
         let loaded = files.load();
         let bundled = crate::library::texts_read(loaded.map.files.iter().map(|f| f.name.as_str()));
         assert_eq!(bundled.len(), 5, "imperial's files go with the request");
-        let request = Request::Layout { generation: 7, files: files.clone(), bundled };
+        let request =
+            Request::Layout { generation: 7, files: files.clone(), bundled, sketch: true };
+        let mut all = Vec::new();
+        answers(request.clone(), || 0.0, |it| all.push(it));
+        assert_eq!(all.len(), 1, "imperial is drawn at typing speed: no sketch");
         let Response::Layout { generation, drawing, .. } = answer(request, || 0.0) else {
             panic!("a layout answers a layout request")
         };
         assert_eq!(generation, 7);
         assert_eq!(drawing, layout::layout(&loaded.map, &[]));
+    }
+
+    #[test]
+    fn a_big_map_is_sketched_first_when_asked() {
+        let n = layout::SKETCH_FROM;
+        let mut text = String::from("FIRST (FIRSTISH) L0\nSECOND (SECONDISH) L1\n");
+        for i in 0..n {
+            text.push_str(&format!(
+                "Land {i} = l{i}\nLAND L{i} ABUTS L{} L{}\n",
+                (i + n - 1) % n,
+                (i + 1) % n
+            ));
+        }
+        let files = Workspace {
+            variant: "ring".into(),
+            root: "ring.map".into(),
+            own: [("ring.map".to_string(), text)].into(),
+        };
+        let ask = |sketch| Request::Layout {
+            generation: 4,
+            files: files.clone(),
+            bundled: Default::default(),
+            sketch,
+        };
+        let all = |sketch| {
+            let mut all = Vec::new();
+            answers(ask(sketch), || 0.0, |it| all.push(it));
+            all
+        };
+        assert_eq!(all(false).len(), 1, "a sketch only when asked");
+        let [Response::Layout { generation, drawing, sketch: true, .. }, full] = &all(true)[..]
+        else {
+            panic!("a big map asked for a sketch is sketched first")
+        };
+        assert_eq!(*generation, 4);
+        assert_eq!(drawing.provinces.len(), n);
+        assert_eq!(drawing, &layout::sketch(&files.load().map));
+        let Response::Layout { drawing: full, sketch: false, .. } = full else {
+            panic!("then drawn")
+        };
+        assert_eq!((drawing.width, drawing.height), (full.width, full.height), "the same units");
+        assert_eq!(answer(ask(true), || 0.0), all(false).remove(0), "answer: the drawing alone");
     }
 
     #[test]
@@ -247,7 +331,8 @@ mod tests {
     #[test]
     fn requests_and_answers_cross_the_wire() {
         let files = Workspace::bundled("standard");
-        let request = Request::Layout { generation: 3, files, bundled: Default::default() };
+        let request =
+            Request::Layout { generation: 3, files, bundled: Default::default(), sketch: false };
         let bytes = bincode::serialize(&request).unwrap();
         assert_eq!(bincode::deserialize::<Request>(&bytes).unwrap(), request);
         let answer = answer(request, || 0.0);

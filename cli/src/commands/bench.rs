@@ -44,7 +44,9 @@ fn load_variant(name: &str) {
 /// The layout's growth: rings and planar maps of 1k to 20k provinces, each
 /// time and the exponent of the least-squares fit of log time on log n
 /// (1 linear, 2 quadratic). The targets: 10k within 2 s native,
-/// growth no worse than n log n (about 1.1 over this range).
+/// growth no worse than n log n (about 1.1 over this range). Under each,
+/// the quick sketch a big map is shown as first, and how many times
+/// quicker than the drawing it is.
 fn layout_scaling() {
     let sizes = [1_000usize, 2_000, 5_000, 10_000, 20_000];
     for (kind, make) in
@@ -52,6 +54,7 @@ fn layout_scaling() {
     {
         let mut points = Vec::new();
         let mut row = format!("layout scaling, {kind:<6}");
+        let mut sketches = Vec::new();
         for &n in &sizes {
             let text = make(n);
             let (loaded, _) = map::load("scale.map", &text, &Bundled);
@@ -61,6 +64,16 @@ fn layout_scaling() {
             let ms = time.as_secs_f64() * 1e3;
             points.push(((n as f64).ln(), ms.ln()));
             row.push_str(&format!("  {}k {ms:>8.1} ms", n / 1000));
+            // The quick sketch the page shows first (`layout::sketch`).
+            let quick = measure(|| {
+                black_box(judgepad_core::layout::sketch(&loaded));
+            });
+            sketches.push(format!(
+                "  {}k {:>6.1} ms ({:.0}x)",
+                n / 1000,
+                quick.as_secs_f64() * 1e3,
+                time.as_secs_f64() / quick.as_secs_f64()
+            ));
         }
         let count = points.len() as f64;
         let (mx, my) = (
@@ -70,6 +83,7 @@ fn layout_scaling() {
         let slope = points.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum::<f64>()
             / points.iter().map(|p| (p.0 - mx) * (p.0 - mx)).sum::<f64>();
         outln!("{row}   growth n^{slope:.2}");
+        outln!("  sketch first, {kind:<6}{}", sketches.concat());
     }
 }
 

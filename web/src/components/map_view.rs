@@ -50,7 +50,7 @@ pub fn MapView(
     /// Provinces to light (the Diff panel's changes).
     highlight: RwSignal<Vec<String>>,
 ) -> impl IntoView {
-    let Drawing { key, drawn, layouts, shapes, redraw } = Drawing::new(loaded, doc);
+    let Drawing { key, drawn, layouts, shapes, redraw, sketch } = Drawing::new(loaded, doc);
     let MapScene { view_scene, pin_marks, marks, lit } = MapScene::new(loaded, play, drawn, shapes);
     // The lit places' outlines, drawn on the upper layer (a class on the
     // regions themselves would touch every region's attribute: in SVG that
@@ -151,7 +151,7 @@ pub fn MapView(
     let worker_status = crate::worker::client::status();
     view! {
         <section class="map" aria-label="map" data-layouts=move || layouts.get()
-            aria-busy=move || matches!(worker_status.get(), Status::Working | Status::Slow).to_string()>
+            aria-busy=move || matches!(worker_status.get(), Status::Working | Status::Slow | Status::Sketched).to_string()>
             <MapTools loaded=loaded play=play doc=doc zoom=zoom moving=moving editing=editing redraw=redraw key=key drawn=drawn />
             // Two layers with one view box: the drawing (regions, borders,
             // labels), and over it the position (units, orders). A unit
@@ -166,6 +166,7 @@ pub fn MapView(
                     None => { let (_, _, w, h) = view.full(); format!("{w:.0} / {h:.0}") }
                 }
                 data-testid="map"
+                data-sketch=move || sketch.get().then_some("true")
                 node_ref=stage_ref
                 on:wheel=on_wheel
                 on:pointerdown=move |ev| pointer.down(&ev)

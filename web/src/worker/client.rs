@@ -41,8 +41,15 @@ pub enum Status {
     /// Working on a request for [`SLOW`] or more: the page marks the map
     /// as updating and offers to cancel.
     Slow,
-    /// Stopped by the user; the map shows the last drawing.
-    Cancelled,
+    /// A big map's sketch is on screen (`layout::sketch`) and its drawing
+    /// is being made: the page says so and offers to cancel.
+    Sketched,
+    /// Stopped by the user; the map shows the last drawing, or the sketch
+    /// of this one if `sketch`.
+    Cancelled {
+        /// Whether what is on screen is a sketch.
+        sketch: bool,
+    },
     /// The worker died; what happened (shown until the next answer).
     Failed(String),
 }
@@ -73,10 +80,15 @@ struct Pending {
     generation: u64,
     request: Request,
     done: Done,
+    /// What to do with its sketch, until one comes.
+    sketched: Option<Done>,
+    /// Whether its sketch is on screen.
+    sketch_shown: bool,
     /// Why the worker died on it, if it did (it is sent once more).
     crashed: Option<String>,
-    /// Its drawing, when it comes in parts, while they come.
-    assembly: Option<Assembly>,
+    /// Its drawing (or sketch, if true), when it comes in parts, while
+    /// they come.
+    assembly: Option<(Assembly, bool)>,
 }
 
 struct Client {
@@ -131,6 +143,20 @@ fn set_status(value: Status) {
 /// Sends the request `make` builds for the next generation; `done` gets its
 /// answer, unless a newer request was sent first.
 pub fn request(make: impl FnOnce(u64) -> Request, done: impl FnOnce(Response) + 'static) {
+    send(make, None, Box::new(done));
+}
+
+/// [`request`], for a layout that may come sketched first: `sketched` gets
+/// the sketch (`worker::sketched`), if one comes before the answer.
+pub fn request_sketched(
+    make: impl FnOnce(u64) -> Request,
+    sketched: impl FnOnce(Response) + 'static,
+    done: impl FnOnce(Response) + 'static,
+) {
+    send(make, Some(Box::new(sketched)), Box::new(done));
+}
+
+fn send(make: impl FnOnce(u64) -> Request, sketched: Option<Done>, done: Done) {
     let (generation, request) = CLIENT.with_borrow_mut(|client| {
         client.generation += 1;
         (client.generation, make(client.generation))
@@ -144,7 +170,9 @@ pub fn request(make: impl FnOnce(u64) -> Request, done: impl FnOnce(Response) + 
         client.pending = Some(Pending {
             generation,
             request: request.clone(),
-            done: Box::new(done),
+            done,
+            sketched,
+            sketch_shown: false,
             crashed: None,
             assembly: None,
         });
@@ -158,7 +186,7 @@ pub fn request(make: impl FnOnce(u64) -> Request, done: impl FnOnce(Response) + 
             let still = CLIENT.with_borrow(|client| {
                 client.pending.as_ref().is_some_and(|it| it.generation == generation)
             });
-            if still {
+            if still && status().with_untracked(|it| *it == Status::Working) {
                 set_status(Status::Slow);
             }
         },
@@ -201,11 +229,11 @@ fn encode_here(encoding: Option<Encoding>) {
 pub fn cancel() {
     let (had, encoding) = CLIENT.with_borrow_mut(|client| {
         stop(client);
-        (client.pending.take().is_some(), client.encoding.take())
+        (client.pending.take(), client.encoding.take())
     });
     encode_here(encoding);
-    if had {
-        set_status(Status::Cancelled);
+    if let Some(pending) = had {
+        set_status(Status::Cancelled { sketch: pending.sketch_shown });
     }
 }
 
@@ -323,10 +351,11 @@ fn on_answer(number: u64, response: Response) {
             }
             return;
         }
-        Response::Layout { generation, drawing, shapes, took_ms, parts } if parts > 0 => {
+        Response::Layout { generation, drawing, shapes, took_ms, parts, sketch } if parts > 0 => {
             CLIENT.with_borrow_mut(|client| {
                 if let Some(pending) = newest(client, generation) {
-                    pending.assembly = Some(Assembly::new(drawing, shapes, took_ms, parts));
+                    pending.assembly =
+                        Some((Assembly::new(drawing, shapes, took_ms, parts), sketch));
                 }
             });
             return;
@@ -338,6 +367,19 @@ fn on_answer(number: u64, response: Response) {
         },
         whole @ Response::Layout { generation, .. } => (generation, whole),
     };
+    if let Response::Layout { sketch: true, .. } = response {
+        let sketched = CLIENT.with_borrow_mut(|client| {
+            let pending = newest(client, generation)?;
+            let sketched = pending.sketched.take();
+            pending.sketch_shown |= sketched.is_some();
+            sketched
+        });
+        if let Some(sketched) = sketched {
+            set_status(Status::Sketched);
+            sketched(response);
+        }
+        return;
+    }
     let pending = CLIENT.with_borrow_mut(|client| {
         newest(client, generation).is_some().then(|| client.pending.take()).flatten()
     });
@@ -363,16 +405,16 @@ fn newest(client: &mut Client, generation: u64) -> Option<&mut Pending> {
 fn assemble(generation: u64, part: Part) -> Option<Result<Response, ()>> {
     CLIENT.with_borrow_mut(|client| {
         let pending = newest(client, generation)?;
-        let mut assembly = pending.assembly.take()?;
+        let (mut assembly, sketch) = pending.assembly.take()?;
         if !assembly.add(part) {
             return Some(Err(()));
         }
         if !assembly.whole() {
-            pending.assembly = Some(assembly);
+            pending.assembly = Some((assembly, sketch));
             return None;
         }
         let (drawing, shapes, took_ms) = assembly.finish();
-        Some(Ok(Response::Layout { generation, drawing, shapes, took_ms, parts: 0 }))
+        Some(Ok(Response::Layout { generation, drawing, shapes, took_ms, parts: 0, sketch }))
     })
 }
 
