@@ -1219,6 +1219,28 @@ test('the map\'s worker killed mid-layout: the page says so and draws again; Can
   if (await page.getByTestId('editor').inputValue() !== `${text}Zed = zed\nLAND ZED\n`) throw new Error('the text changed');
 });
 
+test('a big map\'s sketch: Cancel keeps it on screen and says so; Draw again replaces it with the drawing', async (page) => {
+  await page.locator('[data-testid="map"] [data-province]').first().waitFor();
+  const text = ring(10000);
+  await paste(page, text);
+  await page.locator('[data-testid="map"][data-sketch="true"]').waitFor({ timeout: 30000 });
+  await expectStart(page, 'map-status', 'A quick sketch of the map: drawing it in full…', 30000);
+  await page.getByTestId('map-cancel').click();
+  await expectText(page, 'map-status', 'Drawing cancelled: the map shows its quick sketch.Draw again');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="map"] [data-province]').length === 10000, null, { timeout: 60000, polling: 200 });
+  if (await page.locator('[data-testid="map"][data-sketch="true"]').count() !== 1) throw new Error('the sketch is no longer marked as one');
+  // A province of the sketch is a province: its card opens.
+  await page.locator('[data-testid="map"] .region[data-province="L5000"]').focus();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('map-card').waitFor({ timeout: 3000 });
+  if (!(await page.getByTestId('map-card').textContent()).includes('Land 5000')) throw new Error(`the card is not the province's: ${await page.getByTestId('map-card').textContent()}`);
+  await page.getByTestId('map-redraw').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="map"] [data-province]').length === 10000
+    && !document.querySelector('[data-testid="map"][data-sketch]'), null, { timeout: 60000, polling: 200 });
+  if (await page.getByTestId('map-status').count() !== 0) throw new Error('the status still shows once the map is drawn');
+  if (await page.getByTestId('editor').inputValue() !== text) throw new Error('the text changed');
+});
+
 test('a worker that never starts: the page draws the map itself and says so', async (page) => {
   await page.locator('[data-testid="map"] [data-province]').first().waitFor();
   // The next worker is a script that never registers (the service
