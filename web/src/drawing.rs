@@ -185,39 +185,58 @@ impl Drawing {
         };
         Effect::new(move |_| {
             let now = key.get();
-            let state = drawn.with_untracked(|d| {
-                d.as_ref().map(|(old, _)| {
-                    let pins_only = old.same_but_pins(&now);
-                    (
-                        *old == now,
-                        !pins_only && old.provinces().abs_diff(now.provinces()) <= 2,
-                        pins_only,
-                    )
-                })
-            });
+            let due = drawn.with_untracked(|d| Due::of(d.as_ref().map(|(old, _)| old), &now));
             if let Some(handle) = pending.get_value() {
                 handle.clear();
                 pending.set_value(None);
             }
-            match state {
-                Some((true, ..)) => {}
-                // An edit while typing: laid out once the typing pauses.
-                Some((false, true, _)) => {
+            match due {
+                Due::Drawn => {}
+                Due::OncePaused => {
                     let handle = set_timeout_with_handle(
                         move || draw_now(false),
                         std::time::Duration::from_millis(300),
                     );
                     pending.set_value(handle.ok());
                 }
-                // A pin: at once, the drawing on screen kept meanwhile.
-                Some((false, false, true)) => draw_now(false),
-                // The first drawing or another variant: at once, a big map
-                // sketched first.
-                _ => draw_now(now.provinces() >= layout::SKETCH_FROM),
+                Due::Now { sketch } => draw_now(sketch),
             }
         });
         let redraw = Callback::new(move |()| draw_now(false));
         Drawing { key, drawn, layouts, shapes: made, redraw, sketch }
+    }
+}
+
+/// When the map on screen (drawn for `old`) is drawn again for `now`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Due {
+    /// Never: it is drawn for `now`.
+    Drawn,
+    /// Once typing pauses: an edit that adds or drops a province or two.
+    OncePaused,
+    /// At once: the first drawing, a pin (the drawing on screen kept
+    /// meanwhile), another variant; a big map with no drawing of it on
+    /// screen is sketched first.
+    Now {
+        /// Whether it is sketched first (`layout::sketch`).
+        sketch: bool,
+    },
+}
+
+impl Due {
+    fn of(old: Option<&Key>, now: &Key) -> Due {
+        let Some(old) = old else {
+            return Due::Now { sketch: now.provinces() >= layout::SKETCH_FROM };
+        };
+        if old == now {
+            Due::Drawn
+        } else if old.same_but_pins(now) {
+            Due::Now { sketch: false }
+        } else if old.provinces().abs_diff(now.provinces()) <= 2 {
+            Due::OncePaused
+        } else {
+            Due::Now { sketch: now.provinces() >= layout::SKETCH_FROM }
+        }
     }
 }
 
@@ -227,5 +246,37 @@ impl Drawing {
 fn first_drawn() {
     if let Ok(event) = web_sys::Event::new("judgepad-drawn") {
         let _ = window().dispatch_event(&event);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(text: &str) -> Key {
+        let (map, _) = judgepad_core::map::load("ring.map", text, &crate::library::Library);
+        Key::of(&Arc::new(map))
+    }
+
+    fn ring(n: usize) -> String {
+        let mut text = String::from("FIRST (FIRSTISH) L0\nSECOND (SECONDISH) L1\n");
+        for i in 0..n {
+            let (before, after) = ((i + n - 1) % n, (i + 1) % n);
+            text.push_str(&format!("Land {i} = l{i}\nLAND L{i} ABUTS L{before} L{after}\n"));
+        }
+        text
+    }
+
+    #[test]
+    fn a_big_map_is_sketched_only_when_no_drawing_of_it_is_on_screen() {
+        let (small, big) = (key(&ring(8)), key(&ring(layout::SKETCH_FROM)));
+        assert_eq!(Due::of(None, &small), Due::Now { sketch: false });
+        assert_eq!(Due::of(None, &big), Due::Now { sketch: true });
+        assert_eq!(Due::of(Some(&small), &big), Due::Now { sketch: true }, "another map");
+        assert_eq!(Due::of(Some(&big), &big), Due::Drawn);
+        let pinned = key(&format!("# @pos L3 10 10\n{}", ring(layout::SKETCH_FROM)));
+        assert_eq!(Due::of(Some(&big), &pinned), Due::Now { sketch: false }, "a pin");
+        let one_more = key(&format!("{}Zed = zed\nLAND ZED\n", ring(layout::SKETCH_FROM)));
+        assert_eq!(Due::of(Some(&big), &one_more), Due::OncePaused, "typing");
     }
 }

@@ -445,7 +445,8 @@ fn died(why: String) {
             "The map's worker stopped ({why}); a new one starts with the next drawing."
         ))),
         Some(pending) if pending.crashed.is_some() => set_status(Status::Failed(format!(
-            "The map's worker stopped ({why}) on this text; the map shows the last drawing. Your text is unchanged."
+            "The map's worker stopped ({why}) on this text; the map shows {}. Your text is unchanged.",
+            if pending.sketch_shown { "its quick sketch" } else { "the last drawing" }
         ))),
         Some(pending) if ensure_worker() => {
             set_status(Status::Failed(format!(
