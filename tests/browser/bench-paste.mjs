@@ -9,7 +9,7 @@
 // frame probe that catches shorter ones) and the longest after the paste's
 // own task, the time until the province
 // count shows n, until the map shows n regions (a big map's quick
-// sketch first), and until they are its drawing; and the longest
+// sketch first), and until they are all its drawing's; and the longest
 // script after the paste's (Long Animation Frames: a long task is as
 // often the browser's rendering). Budget (issue 28): no
 // task over 50 ms; counts within 1 s for 10,000 provinces.
@@ -66,7 +66,7 @@ for (const n of sizes) {
     await page.waitForFunction((want) => document.querySelectorAll('[data-testid="map"] [data-province]').length >= want, n, { timeout: 180000, polling: 50 });
     first = await page.evaluate(() => performance.now() - window.__start);
     await page.waitForFunction((want) => document.querySelectorAll('[data-testid="map"] [data-province]').length >= want
-      && !document.querySelector('[data-testid="map"][data-sketch]'), n, { timeout: 180000, polling: 100 });
+      && !document.querySelector('[data-testid="map"][data-sketch], [data-testid="map"] [data-filling]'), n, { timeout: 180000, polling: 100 });
     drawn = await page.evaluate(() => performance.now() - window.__start);
   } catch (err) {
     console.log(`  paste ${n}: ${err.message.split('\n')[0]} after ${Date.now() - sent} ms`);

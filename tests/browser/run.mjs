@@ -1076,12 +1076,28 @@ test('a 10,000-province paste: counts at once, the map from the worker (sketched
   await Promise.race([page.keyboard.press('Control+V'), frozen('Ctrl+V')]);
   await expectText(page, 'provinces', 10000, 30000);
   if (await page.getByTestId('editor').inputValue() !== text) throw new Error('the map pasted again is not the map');
+  // Drawn again after an edit, the map stays whole while the new
+  // drawing's regions fill in (each piece in place of the old ones).
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="map"] [data-province]').length === 10000
+    && !document.querySelector('[data-testid="map"] [data-filling]'), null, { timeout: 60000, polling: 200 });
+  await page.evaluate(() => {
+    const map = document.querySelector('[data-testid="map"]');
+    window.__fewest = Infinity;
+    window.__filled = false;
+    new MutationObserver(() => {
+      window.__fewest = Math.min(window.__fewest, map.querySelectorAll('[data-province]').length);
+      window.__filled ||= !!map.querySelector('[data-filling]');
+    }).observe(map, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-filling'] });
+  });
   await page.keyboard.press('Control+End');
   await page.keyboard.type('Zed = zed\nLAND ZED\n');
   await expectText(page, 'provinces', 10001, 30000);
   const value = await page.getByTestId('editor').inputValue();
   if (value !== `${text}Zed = zed\nLAND ZED\n`) throw new Error('the text is not what was pasted and typed');
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="map"] [data-province]').length === 10001, null, { timeout: 60000, polling: 200 });
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="map"] [data-province]').length === 10001
+    && !document.querySelector('[data-testid="map"] [data-filling]'), null, { timeout: 60000, polling: 200 });
+  const { fewest, filled } = await page.evaluate(() => ({ fewest: window.__fewest, filled: window.__filled }));
+  if (!filled || fewest < 10000) throw new Error(`the map was not whole while it filled in again: ${fewest} regions at the fewest (filled in pieces: ${filled})`);
   await expectText(page, 'error-count', 0);
 });
 

@@ -2,8 +2,9 @@
 //! typing speed is drawn quickly first and refined after"): each province
 //! a small hexagon at its place in the first shape (pivot MDS and a few
 //! rounds of sparse stress, [`stress::first_shape`]), no borders, no
-//! connectors. On a 10,000-province map it is a tenth of the drawing's
-//! time; the page shows it while the drawing is made.
+//! connectors. On a 10,000-province map it takes a twentieth (a ring) to a
+//! sixth (a planar grid) of the drawing's time; the page shows it while
+//! the drawing is made.
 //!
 //! The hexagons never overlap: each has a radius under half the distance
 //! from its place to the nearest other, found in a grid of buckets (a

@@ -86,8 +86,10 @@ pub fn DrawingLayer(
 /// Fills `layer` with the scene's regions whenever they change, and keeps
 /// the tab stop (`tabindex="0"`, every other region -1) and its accessible
 /// name on the right regions. A map of up to [`FIRST_PIECE`] regions is
-/// drawn in the task that brings it; a bigger one is emptied and filled
-/// two pieces a frame from the next (`scene::PIECES_A_FRAME`), each in a
+/// drawn in the task that brings it; a bigger one is filled over the
+/// regions on screen, each piece in place of as many of them (so the map
+/// is never half empty while it fills; the layer is marked `data-filling`
+/// until it is done), two pieces a frame from the next (`scene::PIECES_A_FRAME`), each in a
 /// task of its own and as big as the browser parses in the budget at the
 /// last piece's pace (`scene::next_piece`): the task
 /// that brings a 10,000-province drawing also works out its scene (30 ms),
@@ -118,13 +120,22 @@ fn regions_drawn(
             .filter(|el| g.contains(Some(el)))
             .and_then(|el| el.closest(".region").ok().flatten())
             .and_then(|el| el.get_attribute("data-province"));
+        // A small map at once; a big one in pieces over the regions on
+        // screen, each piece taking the place of as many of them, so the
+        // map stays whole while it fills (the last drawing, or the sketch,
+        // until each piece replaces it).
         let now = if count <= FIRST_PIECE { count } else { 0 };
-        regions.with(|all| g.set_inner_html(&regions_markup(&all[..now])));
+        if now == count {
+            regions.with(|all| g.set_inner_html(&regions_markup(all)));
+        }
+        let _ = g.set_attribute("data-filling", "");
         filled.update_value(|n| *n += 1);
         let filling = filled.get_value();
         leptos::task::spawn_local(async move {
             let (mut next, mut size) = (now, START_PIECE);
             let mut pieces = 0;
+            // The regions of the last drawing not yet replaced.
+            let mut old = if now == count { None } else { g.first_element_child() };
             while next < count {
                 if pieces % PIECES_A_FRAME == 0 {
                     crate::tasks::next_frame().await;
@@ -142,10 +153,24 @@ fn regions_drawn(
                 else {
                     return;
                 };
-                let _ = g.insert_adjacent_html("beforeend", &piece);
+                for _ in next..end {
+                    let Some(el) = old.take() else { break };
+                    old = el.next_element_sibling();
+                    el.remove();
+                }
+                let _ = match &old {
+                    Some(el) => el.insert_adjacent_html("beforebegin", &piece),
+                    None => g.insert_adjacent_html("beforeend", &piece),
+                };
                 size = next_piece(end - next, crate::doc::now_ms() - start);
                 next = end;
             }
+            // Regions of the last drawing past the new one's.
+            while let Some(el) = old.take() {
+                old = el.next_element_sibling();
+                el.remove();
+            }
+            let _ = g.remove_attribute("data-filling");
             // Every region is in: the tab stop, the name, the focus.
             given.set_value((None, None));
             mark(&g, given, tab_stop.get_untracked(), spoken.get_untracked());
