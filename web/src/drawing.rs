@@ -252,19 +252,11 @@ fn first_drawn() {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_maps::ring;
 
     fn key(text: &str) -> Key {
         let (map, _) = judgepad_core::map::load("ring.map", text, &crate::library::Library);
         Key::of(&Arc::new(map))
-    }
-
-    fn ring(n: usize) -> String {
-        let mut text = String::from("FIRST (FIRSTISH) L0\nSECOND (SECONDISH) L1\n");
-        for i in 0..n {
-            let (before, after) = ((i + n - 1) % n, (i + 1) % n);
-            text.push_str(&format!("Land {i} = l{i}\nLAND L{i} ABUTS L{before} L{after}\n"));
-        }
-        text
     }
 
     #[test]

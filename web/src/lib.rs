@@ -30,6 +30,8 @@ pub mod replaying;
 pub mod sessions;
 pub mod stepped;
 pub mod tasks;
+#[cfg(test)]
+mod test_maps;
 pub mod warm;
 pub mod worker;
 

@@ -270,18 +270,10 @@ mod tests {
     #[test]
     fn a_big_map_is_sketched_first_when_asked() {
         let n = layout::SKETCH_FROM;
-        let mut text = String::from("FIRST (FIRSTISH) L0\nSECOND (SECONDISH) L1\n");
-        for i in 0..n {
-            text.push_str(&format!(
-                "Land {i} = l{i}\nLAND L{i} ABUTS L{} L{}\n",
-                (i + n - 1) % n,
-                (i + 1) % n
-            ));
-        }
         let files = Workspace {
             variant: "ring".into(),
             root: "ring.map".into(),
-            own: [("ring.map".to_string(), text)].into(),
+            own: [("ring.map".to_string(), crate::test_maps::ring(n))].into(),
         };
         let ask = |sketch| Request::Layout {
             generation: 4,
