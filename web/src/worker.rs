@@ -8,7 +8,9 @@
 //! The protocol: each [`Request`] carries a generation; the worker keeps
 //! only the newest request of each kind it has been sent and works on it
 //! once the messages already queued have arrived, so a burst of edits
-//! costs one layout, not one per edit. [`answer`] is the pure work, tested natively.
+//! costs one layout, not one per edit; a big map asked to be sketched is
+//! answered twice, its sketch and then its drawing. [`answers`] is the pure
+//! work, tested natively.
 
 pub mod client;
 pub mod wire;

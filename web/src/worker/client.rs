@@ -2,7 +2,8 @@
 //! part of the wasm is there ([`start`], before the map view mounts) or on
 //! the first request, fed the newest request only. Each request
 //! replaces the one in flight (its answer is dropped); the status says
-//! when an answer is slow, and [`cancel`] stops the worker outright (the
+//! when an answer is slow or a big map's sketch is on screen before it
+//! ([`request_sketched`]), and [`cancel`] stops the worker outright (the
 //! next request starts another). A worker that dies (a panic or running
 //! out of memory ends it: its boot script closes it on any uncaught error)
 //! is restarted and sent the request it died on once more; if that one
@@ -147,7 +148,7 @@ pub fn request(make: impl FnOnce(u64) -> Request, done: impl FnOnce(Response) + 
 }
 
 /// [`request`], for a layout that may come sketched first: `sketched` gets
-/// the sketch (`worker::sketched`), if one comes before the answer.
+/// the sketch (`worker::answers`), if one comes before the answer.
 pub fn request_sketched(
     make: impl FnOnce(u64) -> Request,
     sketched: impl FnOnce(Response) + 'static,
