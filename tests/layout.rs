@@ -446,12 +446,17 @@ fn big_maps_stay_faithful() {
 /// A big map's quick sketch (`layout::sketch`, what the page shows while
 /// the drawing is made): a region per province, in the drawing's own
 /// units (a viewer fitted to it stays fitted to the drawing), no two
-/// regions overlapping, each label inside its own; the same twice; two
-/// pins bring their provinces to them (a similarity: two are met
-/// exactly); on a map of two pieces, both in view.
+/// regions overlapping, each label inside its own; the same twice; pins
+/// bring the sketch along and their provinces to them; on a map of two
+/// pieces, both in view.
 #[test]
 fn big_maps_are_sketched_in_the_drawings_units() {
+    let pinned = format!(
+        "# @pos L0 1416 606\n# @pos L750 866 56\n# @pos L1500 366 806\n{}",
+        judgepad_cli::synthetic::ring(3000)
+    );
     for (kind, text) in [
+        ("pinned ring", pinned.clone()),
         ("ring", judgepad_cli::synthetic::ring(3000)),
         ("planar", judgepad_cli::synthetic::planar(3000)),
         ("two rings", {
@@ -517,12 +522,11 @@ fn big_maps_are_sketched_in_the_drawings_units() {
             }
         }
     }
-    // Two pins: their provinces' labels at them.
-    let text =
-        format!("# @pos L0 300 300\n# @pos L750 1400 900\n{}", judgepad_cli::synthetic::ring(3000));
-    let (map, _) = judgepad_core::map::load("big.map", &text, &bundled::Bundled);
+    // Pins: their provinces' labels at them.
+    let (map, _) = judgepad_core::map::load("big.map", &pinned, &bundled::Bundled);
     let sketch = layout::sketch(&map);
-    for (abbr, at) in [("L0", [300.0, 300.0]), ("L750", [1400.0, 900.0])] {
+    for (abbr, at) in [("L0", [1416.0, 606.0]), ("L750", [866.0, 56.0]), ("L1500", [366.0, 806.0])]
+    {
         let p = map.provinces.iter().position(|p| p.abbr == abbr).unwrap();
         let label = sketch.provinces[p].label;
         assert!(

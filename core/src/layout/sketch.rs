@@ -24,8 +24,8 @@ use crate::map::{Map, ProvinceId};
 const REACH: f64 = 0.45;
 
 /// The sketch of `map` in the 1000-wide box, pins (in the box) moving it
-/// as a whole: two or more set its turn, scale and place (three or more its
-/// mirror too), one only its place.
+/// as a whole (two or more set its turn, scale and place, three or more its
+/// mirror too, one only its place) and each pinned province at its pin.
 pub(crate) fn sketch(map: &Map, pins: &[(ProvinceId, Point)]) -> Layout {
     let n = map.provinces.len();
     let mut out = Layout::default();
@@ -48,7 +48,13 @@ pub(crate) fn sketch(map: &Map, pins: &[(ProvinceId, Point)]) -> Layout {
         }
         _ => quality::fit(&pinned, pinned.len() >= 3).unwrap_or_else(|| super::boxed(&places)),
     };
-    let places: Vec<Point> = places.iter().map(|&p| similarity.apply(p)).collect();
+    let mut places: Vec<Point> = places.iter().map(|&p| similarity.apply(p)).collect();
+    // A pinned province at its pin (the radii follow, so none overlap).
+    for &(p, at) in pins {
+        if let Some(place) = places.get_mut(p.0 as usize) {
+            *place = at;
+        }
+    }
     let radii = radii(&places);
     out.provinces = places
         .iter()
