@@ -361,6 +361,50 @@ pub fn sketch(map: &Map) -> Layout {
 /// comes about as soon, and a sketch would only flash before it.
 pub const SKETCH_FROM: usize = 4000;
 
+/// The province graph as the drawing takes it: every edge it knows
+/// (adjacencies, then walls), each province's neighbours by them (sorted,
+/// each once), and one province of each piece of the map (sorted).
+struct Lists {
+    all: Vec<(u32, u32)>,
+    neighbours: Vec<Vec<u32>>,
+    reps: Vec<u32>,
+}
+
+/// The [`Lists`] of `graph`, a graph of `n` provinces.
+fn lists(graph: &ProvinceGraph, n: usize) -> Lists {
+    let mut all: Vec<(u32, u32)> = graph.edges.iter().map(|&(a, b)| (a.0, b.0)).collect();
+    all.extend(graph.walls.iter().map(|&(a, b)| (a.0, b.0)));
+    let mut neighbours = vec![Vec::new(); n];
+    for &(a, b) in &all {
+        neighbours[a as usize].push(b);
+        neighbours[b as usize].push(a);
+    }
+    for list in &mut neighbours {
+        list.sort_unstable();
+        list.dedup();
+    }
+    let mut comp = join::Join::new(n);
+    for &(a, b) in &all {
+        comp.union(a, b);
+    }
+    let mut reps: Vec<u32> = (0..n as u32).filter(|&v| comp.find(v) == v).collect();
+    reps.sort_unstable();
+    Lists { all, neighbours, reps }
+}
+
+/// A map of several pieces (`reps`, one province of each) joined through
+/// a hub vertex (a lake) after the provinces of `adj`, so that it is drawn
+/// as one piece; a map of one piece is left as it is.
+fn join_pieces(adj: &mut Vec<Vec<u32>>, reps: &[u32]) {
+    if reps.len() > 1 {
+        let hub = adj.len() as u32;
+        for &r in reps {
+            adj[r as usize].push(hub);
+        }
+        adj.push(reps.to_vec());
+    }
+}
+
 /// How much larger than the 1000-wide box a drawing of `n` provinces is:
 /// past 1,000 provinces, with the square root of n (a region's share of
 /// the box), so a region keeps its size in drawing units however large the
@@ -398,27 +442,8 @@ fn unbarred(
     if n == 0 {
         return (out, 0.0);
     }
-    // Every edge the drawing knows: adjacencies, then walls.
-    let mut all: Vec<(u32, u32)> = graph.edges.iter().map(|&(a, b)| (a.0, b.0)).collect();
-    all.extend(graph.walls.iter().map(|&(a, b)| (a.0, b.0)));
+    let Lists { all, neighbours, reps } = lists(graph, n);
     let adjacencies = graph.edges.len();
-    let mut neighbours = vec![Vec::new(); n];
-    for &(a, b) in &all {
-        neighbours[a as usize].push(b);
-        neighbours[b as usize].push(a);
-    }
-    for list in &mut neighbours {
-        list.sort_unstable();
-        list.dedup();
-    }
-    // Components joined through a hub vertex (a lake), so the drawing is one
-    // piece even when the map is not.
-    let mut comp = join::Join::new(n);
-    for &(a, b) in &all {
-        comp.union(a, b);
-    }
-    let mut reps: Vec<u32> = (0..n as u32).filter(|&v| comp.find(v) == v).collect();
-    reps.sort_unstable();
     let hub = if reps.len() > 1 { Some(n as u32) } else { None };
     let total = n + usize::from(hub.is_some());
     // Trial order: hub edges, then adjacencies shortest first in a first
@@ -436,12 +461,7 @@ fn unbarred(
             adj[a as usize].retain(|&w| w != b);
             adj[b as usize].retain(|&w| w != a);
         }
-        if let Some(hub) = hub {
-            adj.push(reps.clone());
-            for &r in &reps {
-                adj[r as usize].push(hub);
-            }
-        }
+        join_pieces(&mut adj, &reps);
         let mut first = stress::first_shape(&adj, !planar);
         // Two pins or more set the shape's turn and mirror themselves.
         if pins.len() < 2 {

@@ -39,13 +39,7 @@ pub(crate) fn sketch(map: &Map, pins: &[(ProvinceId, Point)]) -> Layout {
         .collect();
     let similarity = match pinned.len() {
         0 => super::boxed(&places),
-        1 => {
-            let mut it = super::boxed(&places);
-            let moved = it.apply(pinned[0].0);
-            it.shift =
-                [it.shift[0] + pinned[0].1[0] - moved[0], it.shift[1] + pinned[0].1[1] - moved[1]];
-            it
-        }
+        1 => super::anchored(super::boxed(&places).factor, false, pinned[0].0, pinned[0].1),
         _ => quality::fit(&pinned, pinned.len() >= 3).unwrap_or_else(|| super::boxed(&places)),
     };
     let mut places: Vec<Point> = places.iter().map(|&p| similarity.apply(p)).collect();
@@ -94,29 +88,8 @@ fn hexagon(at: Point, r: f64) -> Vec<Point> {
 /// drawing joins them).
 fn places(map: &Map) -> Vec<Point> {
     let n = map.provinces.len();
-    let graph = ProvinceGraph::of(map);
-    let mut adj = vec![Vec::new(); n];
-    for &(a, b) in graph.edges.iter().chain(&graph.walls) {
-        adj[a.0 as usize].push(b.0);
-        adj[b.0 as usize].push(a.0);
-    }
-    for list in &mut adj {
-        list.sort_unstable();
-        list.dedup();
-    }
-    let mut pieces = super::join::Join::new(n);
-    for (a, list) in adj.iter().enumerate() {
-        for &b in list {
-            pieces.union(a as u32, b);
-        }
-    }
-    let reps: Vec<u32> = (0..n as u32).filter(|&v| pieces.find(v) == v).collect();
-    if reps.len() > 1 {
-        for &r in &reps {
-            adj[r as usize].push(n as u32);
-        }
-        adj.push(reps);
-    }
+    let super::Lists { neighbours: mut adj, reps, .. } = super::lists(&ProvinceGraph::of(map), n);
+    super::join_pieces(&mut adj, &reps);
     let mut shape = stress::first_shape(&adj, false).shape;
     shape.truncate(n);
     shape
