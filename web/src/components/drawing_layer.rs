@@ -154,9 +154,9 @@ fn regions_drawn(
                     return;
                 };
                 for _ in next..end {
-                    let Some(el) = old.take() else { break };
-                    old = el.next_element_sibling();
-                    el.remove();
+                    if !remove_first(&mut old) {
+                        break;
+                    }
                 }
                 let _ = match &old {
                     Some(el) => el.insert_adjacent_html("beforebegin", &piece),
@@ -166,10 +166,7 @@ fn regions_drawn(
                 next = end;
             }
             // Regions of the last drawing past the new one's.
-            while let Some(el) = old.take() {
-                old = el.next_element_sibling();
-                el.remove();
-            }
+            while remove_first(&mut old) {}
             let _ = g.remove_attribute("data-filling");
             // Every region is in: the tab stop, the name, the focus.
             given.set_value((None, None));
@@ -184,6 +181,15 @@ fn regions_drawn(
             mark(&g, given, stop, named);
         }
     });
+}
+
+/// Removes the element `old` holds, holding its next sibling instead;
+/// false when it held none.
+fn remove_first(old: &mut Option<web_sys::Element>) -> bool {
+    let Some(el) = old.take() else { return false };
+    *old = el.next_element_sibling();
+    el.remove();
+    true
 }
 
 /// A line's key in the layer: its class and its path data by identity (a
