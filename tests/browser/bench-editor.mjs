@@ -81,8 +81,10 @@ async function measure(variant, file, line, presses) {
   console.log(`  editor ${variant.padEnd(9)} keystroke → squiggles and counts redrawn: median ${median.toFixed(1).padStart(5)} ms, worst ${worst.toFixed(1).padStart(5)} ms (${times.length} keys; budget 16 / 50 ms)`);
 }
 
-await measure('standard', 'standard.geography', 10, +(process.env.KEYS ?? 40));
-await measure('imperial', 'imperial.locations', 3, +(process.env.KEYS ?? 40));
+const keys = Number(process.env.KEYS ?? 40);
+if (!(keys >= 2)) throw new Error(`KEYS=${process.env.KEYS}: give a number of key presses, 2 or more`);
+await measure('standard', 'standard.geography', 10, keys);
+await measure('imperial', 'imperial.locations', 3, keys);
 
 // The floor: a bare text area in a page of its own, the same real key
 // presses, keydown to the end of the frame that shows the character (the
